@@ -1,0 +1,1 @@
+//! Margo and Spargo: the marble-stacking Go family (rulings Part A).
