@@ -17,6 +17,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Measure engine speed (run on a release build).
+    Bench(cmd::bench::Args),
+    /// Count move sequences to each depth (Margo family).
+    Perft(cmd::perft::Args),
+    /// Replay a move list as JSON lines (Margo family).
+    Replay(cmd::replay::Args),
+    /// Seeded random games as JSON lines (Margo family).
+    Selfplay(cmd::selfplay::Args),
+    /// Text diagram of a position (Margo family).
+    Show(cmd::show::Args),
     /// Margrites: check transcripts, self-play.
     #[command(subcommand)]
     Margrites(cmd::margrites::Command),
@@ -28,6 +38,11 @@ fn main() -> ExitCode {
         Err(e) => return cmd::report_usage_error(&e),
     };
     let result = match cli.command {
+        Command::Bench(a) => cmd::bench::run(&a).map(|()| ExitCode::SUCCESS),
+        Command::Perft(a) => cmd::perft::run(&a).map(|()| ExitCode::SUCCESS),
+        Command::Replay(a) => cmd::replay::run(&a).map(|()| ExitCode::SUCCESS),
+        Command::Selfplay(a) => cmd::selfplay::run(&a).map(|()| ExitCode::SUCCESS),
+        Command::Show(a) => cmd::show::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Margrites(c) => cmd::margrites::run(c),
     };
     match result {

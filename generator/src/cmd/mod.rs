@@ -1,6 +1,12 @@
 //! One module per subcommand.
 
+pub mod bench;
+pub mod game_args;
 pub mod margrites;
+pub mod perft;
+pub mod replay;
+pub mod selfplay;
+pub mod show;
 
 use std::process::ExitCode;
 

@@ -1,0 +1,83 @@
+//! `cannonball bench`: single-thread speed of the Margo engine (the targets of
+//! the engine issue). Run it on a release build.
+
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use cannonball::margo::perft::perft;
+use cannonball::margo::{Position, Preset, Rules};
+use cannonball::rng::Rng;
+
+/// Measure perft and random-game speed.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Seconds to spend on each random-game measurement.
+    #[arg(long, default_value_t = 3.0)]
+    seconds: f64,
+    /// Spargo perft depth.
+    #[arg(long = "perft-depth", default_value_t = 8)]
+    perft_depth: u32,
+}
+
+fn rate(count: f64, elapsed: Duration) -> f64 {
+    count / elapsed.as_secs_f64().max(1e-9)
+}
+
+fn random_games<const W: usize>(
+    rules: Rules,
+    budget: Duration,
+    seed: u64,
+) -> Result<(u64, u64, Duration)> {
+    let start_pos = Position::<W>::new(rules)?;
+    let mut rng = Rng::seed_from(seed);
+    let start = Instant::now();
+    let (mut games, mut plies) = (0u64, 0u64);
+    while start.elapsed() < budget {
+        for _ in 0..16 {
+            let mut pos = start_pos.clone();
+            plies += u64::from(pos.play_random(&mut rng, 5_000));
+            games += 1;
+        }
+    }
+    Ok((games, plies, start.elapsed()))
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    if cfg!(debug_assertions) {
+        println!("warning: this is a debug build; run `cargo run --release -- bench`");
+    }
+    let budget = Duration::from_secs_f64(args.seconds);
+    let spargo = Preset::Spargo.rules();
+
+    let pos = Position::<1>::new(spargo)?;
+    let start = Instant::now();
+    let leaves = perft(&pos, args.perft_depth);
+    let t = start.elapsed();
+    println!(
+        "spargo perft {}: {leaves} leaves in {:.3} s = {:.1} M leaves/s",
+        args.perft_depth,
+        t.as_secs_f64(),
+        rate(leaves as f64, t) / 1e6
+    );
+
+    let (games, plies, t) = random_games::<1>(spargo, budget, 1)?;
+    println!(
+        "spargo random games: {games} games ({:.1} plies each) in {:.2} s = {:.0} games/s, {:.2} M plies/s",
+        plies as f64 / games as f64,
+        t.as_secs_f64(),
+        rate(games as f64, t),
+        rate(plies as f64, t) / 1e6
+    );
+
+    let mut margo7 = Preset::Margo.rules();
+    margo7.size = 7;
+    let (games, plies, t) = random_games::<4>(margo7, budget, 2)?;
+    println!(
+        "margo 7x7 random games: {games} games ({:.1} plies each) in {:.2} s = {:.0} games/s, {:.2} M plies/s",
+        plies as f64 / games as f64,
+        t.as_secs_f64(),
+        rate(games as f64, t),
+        rate(plies as f64, t) / 1e6
+    );
+    Ok(())
+}

@@ -1,0 +1,72 @@
+//! `cannonball show`: a text diagram of a position given as moves or a setup.
+
+use anyhow::{Result, anyhow};
+use cannonball::margo::{AnyPosition, Setup, notation};
+
+use super::game_args::{GameArgs, MovesArgs};
+
+/// Print a text diagram of the position after the moves (from a setup, if given).
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    moves: MovesArgs,
+    /// Start from this setup instead of the empty board, e.g.
+    /// "white b2 c2; black c3; to-move black".
+    #[arg(long)]
+    setup: Option<String>,
+    /// Print the diagram after every move, not only the last.
+    #[arg(long)]
+    each: bool,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let rules = args.game.rules()?;
+    let mut pos = match &args.setup {
+        Some(text) => {
+            let setup = Setup::parse(rules, text).map_err(|e| anyhow!("--setup: {e}"))?;
+            AnyPosition::from_setup(&setup).map_err(|e| anyhow!("--setup: {e}"))?
+        }
+        None => AnyPosition::new(rules)?,
+    };
+    let (source, written) = args.moves.read()?;
+    let geo = pos.geometry();
+    for w in &written {
+        let m = notation::resolve(geo, w.syntax)
+            .map_err(|e| anyhow!("{source}: ply {}: {}", w.ply, e.message))?;
+        pos.play(m).map_err(|e| {
+            anyhow!(
+                "{source}: line {}, column {}: ply {}: move {} is illegal: {e}",
+                w.line,
+                w.column,
+                w.ply,
+                notation::human(geo, m)
+            )
+        })?;
+        if args.each {
+            println!("after ply {} ({}):", w.ply, notation::human(geo, m));
+            print!("{}", pos.diagram());
+        }
+    }
+    if !args.each {
+        print!("{}", pos.diagram());
+    }
+    if let Some(o) = pos.outcome() {
+        let players: Vec<String> = o.winners.iter().map(|w| (w + 1).to_string()).collect();
+        if o.is_draw() {
+            println!(
+                "game over ({}): draw between players {}",
+                o.reason.name(),
+                players.join(", ")
+            );
+        } else {
+            println!(
+                "game over ({}): player {} wins",
+                o.reason.name(),
+                players[0]
+            );
+        }
+    }
+    Ok(())
+}

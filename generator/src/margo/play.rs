@@ -1,0 +1,363 @@
+//! Legal moves and playing them: checked play that hands the position back with
+//! the reason a move is illegal, and unchecked play for search.
+
+use super::capture::{self, Resolution};
+use super::position::{IllegalMove, Move, MoveEffects, MoveReport, PlayError, Position};
+use super::{Bitboard, Board, Ko, Point};
+
+impl<const W: usize> Position<W> {
+    /// Places a piece of the colour to move on `p` on a copy of the board and
+    /// resolves captures; checks everything but ko.
+    fn simulate(&self, p: Point) -> Result<(Board<W>, Resolution<W>), IllegalMove> {
+        let t = self.t;
+        if !t.geo.contains(p) {
+            return Err(IllegalMove::OffBoard);
+        }
+        if self.board.occupied().contains(p) {
+            return Err(IllegalMove::Occupied);
+        }
+        if !t.allowed(self.rules.max_height).contains(p) {
+            return Err(IllegalMove::AboveMaxHeight);
+        }
+        if !t.down[p.index()].is_subset(&self.board.occupied()) {
+            return Err(IllegalMove::Unsupported);
+        }
+        let mut board = self.board;
+        let res = capture::place_and_resolve(t, &self.rules, &mut board, self.to_move, p)
+            .map_err(|_| IllegalMove::Suicide)?;
+        Ok((board, res))
+    }
+
+    /// The board hash after placing on `p` with resolution `res`.
+    pub(crate) fn hash_after(&self, p: Point, res: &Resolution<W>) -> u64 {
+        let mut h = self.board_hash ^ self.t.keys[p.index()][self.to_move.index()];
+        for q in res.removed {
+            if let Some(c) = self.board.color_at(q) {
+                h ^= self.t.keys[q.index()][c.index()];
+            }
+        }
+        h
+    }
+
+    pub(crate) fn ko_forbids(&self, p: Point, after: &Board<W>, after_hash: u64) -> bool {
+        match self.rules.ko {
+            Ko::None => false,
+            Ko::Simple => self.ko_point == Some(p),
+            Ko::PositionalSuperko => self
+                .history
+                .contains(after, after_hash, self.to_move, false),
+            Ko::SituationalSuperko => {
+                let next = self.to_move.next(self.rules.players());
+                self.history.contains(after, after_hash, next, true)
+            }
+        }
+    }
+
+    /// Whether `m` is legal now, and if not, why.
+    ///
+    /// # Errors
+    /// The reason the move is illegal.
+    pub fn check(&self, m: Move) -> Result<(), IllegalMove> {
+        self.evaluate(m).map(|_| ())
+    }
+
+    #[allow(
+        clippy::type_complexity,
+        reason = "private helper returning the simulated result"
+    )]
+    fn evaluate(
+        &self,
+        m: Move,
+    ) -> Result<Option<(Point, Board<W>, Resolution<W>, u64)>, IllegalMove> {
+        if self.ended_by_state() {
+            return Err(IllegalMove::GameOver);
+        }
+        match m {
+            Move::Pass if self.rules.can_pass => Ok(None),
+            Move::Pass => Err(IllegalMove::PassNotAllowed),
+            Move::Swap if self.swap_available => Ok(None),
+            Move::Swap => Err(IllegalMove::SwapNotAllowed),
+            Move::Place(p) => {
+                let (after, res) = self.simulate(p)?;
+                let h = self.hash_after(p, &res);
+                if self.ko_forbids(p, &after, h) {
+                    return Err(IllegalMove::Ko);
+                }
+                Ok(Some((p, after, res, h)))
+            }
+        }
+    }
+
+    /// Plays `m` if it is legal; otherwise hands the position back with the reason.
+    ///
+    /// # Errors
+    /// A [`PlayError`] holding the unchanged position and the reason.
+    pub fn play(mut self, m: Move) -> Result<(Position<W>, MoveReport<W>), PlayError<Position<W>>> {
+        match self.try_play(m) {
+            Ok(report) => Ok((self, report)),
+            Err(reason) => Err(PlayError {
+                position: self,
+                reason,
+            }),
+        }
+    }
+
+    /// Plays `m` in place if it is legal; otherwise leaves the position unchanged
+    /// and says why. The report names the new zombies.
+    ///
+    /// # Errors
+    /// The reason the move is illegal ([`IllegalMove::GameOver`] when the player
+    /// to move has no legal move at all).
+    pub fn try_play(&mut self, m: Move) -> Result<MoveReport<W>, IllegalMove> {
+        let evaluated = match self.evaluate(m) {
+            Ok(e) => e,
+            Err(reason) if reason != IllegalMove::GameOver && !self.has_legal_move() => {
+                return Err(IllegalMove::GameOver);
+            }
+            Err(reason) => return Err(reason),
+        };
+        let color = self.to_move;
+        let player = self.player_of(color);
+        let effects = match evaluated {
+            Some((p, after, res, h)) => {
+                let zombies_before = if res.captured.any() {
+                    self.zombies()
+                } else {
+                    Bitboard::EMPTY
+                };
+                let effects = self.commit_place(p, after, res, h, Some(zombies_before));
+                let zombies = (res.captured & self.board.occupied()) - zombies_before;
+                return Ok(MoveReport {
+                    color,
+                    player,
+                    removed: effects.removed,
+                    zombies,
+                    winning_capture: effects.winning_capture,
+                });
+            }
+            None => self.play_unchecked(m),
+        };
+        Ok(MoveReport {
+            color,
+            player,
+            removed: effects.removed,
+            zombies: Bitboard::EMPTY,
+            winning_capture: effects.winning_capture,
+        })
+    }
+
+    /// Plays a move known to be legal (from [`Position::legal_moves`] or
+    /// [`Position::legal_placements`]). An illegal placement leaves the position
+    /// unchanged (checked only in debug builds).
+    pub fn play_unchecked(&mut self, m: Move) -> MoveEffects<W> {
+        let next = self.to_move.next(self.rules.players());
+        match m {
+            Move::Place(p) => {
+                let mut after = self.board;
+                match capture::place_and_resolve(self.t, &self.rules, &mut after, self.to_move, p) {
+                    Ok(res) => {
+                        let h = self.hash_after(p, &res);
+                        self.commit_place(p, after, res, h, None)
+                    }
+                    Err(_) => {
+                        debug_assert!(false, "play_unchecked given a suicide");
+                        MoveEffects::default()
+                    }
+                }
+            }
+            Move::Pass => {
+                self.passes = self.passes.saturating_add(1);
+                self.after_non_placement(next);
+                MoveEffects::default()
+            }
+            Move::Swap => {
+                self.swapped = !self.swapped;
+                self.passes = 0;
+                self.after_non_placement(self.to_move);
+                MoveEffects::default()
+            }
+        }
+    }
+
+    fn after_non_placement(&mut self, next: super::Color) {
+        self.ko_point = None;
+        self.swap_available = false;
+        self.to_move = next;
+        self.ply += 1;
+        self.record_history();
+    }
+
+    fn record_history(&mut self) {
+        if self.rules.ko.is_superko() {
+            let situational = self.rules.ko == Ko::SituationalSuperko;
+            self.history =
+                self.history
+                    .with(&self.board, self.board_hash, self.to_move, situational);
+        }
+    }
+
+    pub(crate) fn commit_place(
+        &mut self,
+        p: Point,
+        after: Board<W>,
+        res: Resolution<W>,
+        hash: u64,
+        zombies_before: Option<Bitboard<W>>,
+    ) -> MoveEffects<W> {
+        let mover = self.to_move;
+        let next = mover.next(self.rules.players());
+        let before = self.board;
+        let winning_capture = self.rules.single_capture && {
+            let enemy = res.captured & (before.occupied() - before.pieces(mover));
+            enemy.any() && {
+                let z = zombies_before
+                    .unwrap_or_else(|| capture::all_dead(self.t, &self.rules, &before));
+                (enemy - z).any()
+            }
+        };
+        self.board = after;
+        self.board_hash = hash;
+        self.ko_point = if self.rules.ko == Ko::Simple {
+            self.simple_ko_point(p, &before, &res, next)
+        } else {
+            None
+        };
+        if winning_capture {
+            self.winner = Some(mover);
+        }
+        self.swap_available =
+            self.rules.swap && self.opening && self.ply == 0 && self.rules.players >= 2;
+        self.passes = 0;
+        self.to_move = next;
+        self.ply += 1;
+        self.record_history();
+        MoveEffects {
+            removed: res.removed,
+            captured: res.captured,
+            winning_capture,
+        }
+    }
+
+    /// The point where the next player's placement would recreate `before`, the
+    /// board just before this move. That needs this move to have removed exactly
+    /// one piece, of the next player's colour, and the replacement to remove
+    /// exactly the piece just placed, so only then is it simulated.
+    fn simple_ko_point(
+        &self,
+        placed: Point,
+        before: &Board<W>,
+        res: &Resolution<W>,
+        next: super::Color,
+    ) -> Option<Point> {
+        if res.removed.len() != 1 {
+            return None;
+        }
+        let k = res.removed.first_point()?;
+        if before.color_at(k) != Some(next) {
+            return None;
+        }
+        let mut sim = self.board;
+        match capture::place_and_resolve(self.t, &self.rules, &mut sim, next, k) {
+            Ok(r) if r.removed == Bitboard::from_point(placed) => Some(k),
+            _ => None,
+        }
+    }
+
+    /// Whether placing on `p` (an empty, playable point) is legal.
+    #[inline]
+    pub(crate) fn placement_legal(&self, p: Point, empty0: &Bitboard<W>) -> bool {
+        // A board-level piece next to an empty board-level point keeps that
+        // freedom through any captures, so it is never suicide.
+        if !self.rules.ko.is_superko()
+            && self.t.level0.contains(p)
+            && self.t.orth[p.index()].intersects(empty0)
+        {
+            return self.ko_point != Some(p);
+        }
+        let mut board = self.board;
+        match capture::place_and_resolve(self.t, &self.rules, &mut board, self.to_move, p) {
+            Err(_) => false,
+            Ok(res) => {
+                let h = if self.rules.ko.is_superko() {
+                    self.hash_after(p, &res)
+                } else {
+                    0
+                };
+                !self.ko_forbids(p, &board, h)
+            }
+        }
+    }
+
+    /// Whether placing on `p` is legal now.
+    #[must_use]
+    pub fn is_legal_placement(&self, p: Point) -> bool {
+        if self.ended_by_state() || !self.playable().contains(p) {
+            return false;
+        }
+        let empty0 = self.t.level0 - self.board.occupied();
+        self.placement_legal(p, &empty0)
+    }
+
+    /// Every point where the player to move may place now.
+    #[must_use]
+    pub fn legal_placements(&self) -> Bitboard<W> {
+        if self.ended_by_state() {
+            return Bitboard::EMPTY;
+        }
+        let empty0 = self.t.level0 - self.board.occupied();
+        let mut out = Bitboard::EMPTY;
+        for p in self.playable() {
+            if self.placement_legal(p, &empty0) {
+                out.insert(p);
+            }
+        }
+        out
+    }
+
+    /// Every legal move: placements in point order, then pass, then swap.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out: Vec<Move> = self.legal_placements().iter().map(Move::Place).collect();
+        if !self.ended_by_state() {
+            if self.rules.can_pass {
+                out.push(Move::Pass);
+            }
+            if self.swap_available {
+                out.push(Move::Swap);
+            }
+        }
+        out
+    }
+
+    /// The number of legal moves.
+    #[must_use]
+    pub fn count_legal(&self) -> usize {
+        if self.ended_by_state() {
+            return 0;
+        }
+        let extra = usize::from(self.rules.can_pass) + usize::from(self.swap_available);
+        let empty0 = self.t.level0 - self.board.occupied();
+        let mut n = extra;
+        for p in self.playable() {
+            if self.placement_legal(p, &empty0) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Whether the player to move has a legal move (the game goes on).
+    #[must_use]
+    pub fn has_legal_move(&self) -> bool {
+        if self.ended_by_state() {
+            return false;
+        }
+        if self.rules.can_pass || self.swap_available {
+            return true;
+        }
+        let empty0 = self.t.level0 - self.board.occupied();
+        self.playable()
+            .iter()
+            .any(|p| self.placement_legal(p, &empty0))
+    }
+}
