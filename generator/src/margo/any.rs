@@ -204,10 +204,16 @@ impl AnyPosition {
         each!(self, p => p.hash())
     }
 
-    /// The zombies: visible pieces whose group has no freedom.
+    /// The zombies: pieces captured by some move that stayed on the board.
     #[must_use]
     pub fn zombies(&self) -> Vec<Point> {
         each!(self, p => points(p.zombies()))
+    }
+
+    /// Visible pieces whose group has no freedom now.
+    #[must_use]
+    pub fn without_freedom(&self) -> Vec<Point> {
+        each!(self, p => points(p.without_freedom()))
     }
 
     /// Buried pieces.

@@ -120,13 +120,9 @@ impl<const W: usize> Position<W> {
         let player = self.player_of(color);
         let effects = match evaluated {
             Some((p, after, res, h)) => {
-                let zombies_before = if res.captured.any() {
-                    self.zombies()
-                } else {
-                    Bitboard::EMPTY
-                };
-                let effects = self.commit_place(p, after, res, h, Some(zombies_before));
-                let zombies = (res.captured & self.board.occupied()) - zombies_before;
+                let zombies_before = self.zombies;
+                let effects = self.commit_place(p, after, res, h);
+                let zombies = self.zombies - zombies_before;
                 return Ok(MoveReport {
                     color,
                     player,
@@ -157,7 +153,7 @@ impl<const W: usize> Position<W> {
                 match capture::place_and_resolve(self.t, &self.rules, &mut after, self.to_move, p) {
                     Ok(res) => {
                         let h = self.hash_after(p, &res);
-                        self.commit_place(p, after, res, h, None)
+                        self.commit_place(p, after, res, h)
                     }
                     Err(_) => {
                         debug_assert!(false, "play_unchecked given a suicide");
@@ -202,20 +198,16 @@ impl<const W: usize> Position<W> {
         after: Board<W>,
         res: Resolution<W>,
         hash: u64,
-        zombies_before: Option<Bitboard<W>>,
     ) -> MoveEffects<W> {
         let mover = self.to_move;
         let next = mover.next(self.rules.players());
         let before = self.board;
         let winning_capture = self.rules.single_capture && {
             let enemy = res.captured & (before.occupied() - before.pieces(mover));
-            enemy.any() && {
-                let z = zombies_before
-                    .unwrap_or_else(|| capture::all_dead(self.t, &self.rules, &before));
-                (enemy - z).any()
-            }
+            (enemy - self.zombies).any()
         };
         self.board = after;
+        self.zombies = (self.zombies | res.captured) & after.occupied();
         self.board_hash = hash;
         self.ko_point = if self.rules.ko == Ko::Simple {
             self.simple_ko_point(p, &before, &res, next)

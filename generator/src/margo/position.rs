@@ -87,7 +87,7 @@ pub struct MoveEffects<const W: usize> {
     /// Points emptied by captures.
     pub removed: Bitboard<W>,
     /// Every piece captured in some round of the resolution, removed or left as a
-    /// zombie (groups that were zombies already are captured again and stay).
+    /// zombie (a group of zombies without freedom may be captured again and stay).
     pub captured: Bitboard<W>,
     /// With `single_capture`: the move captured a live enemy piece and wins.
     pub winning_capture: bool,
@@ -103,7 +103,7 @@ pub struct MoveReport<const W: usize> {
     /// Points emptied.
     pub removed: Bitboard<W>,
     /// Pieces this move captured that stayed on the board and were not zombies
-    /// before it: the new zombies.
+    /// already: the new zombies.
     pub zombies: Bitboard<W>,
     /// With `single_capture`: this move won the game.
     pub winning_capture: bool,
@@ -167,6 +167,8 @@ pub struct Position<const W: usize> {
     pub(crate) passes: u8,
     pub(crate) winner: Option<Color>,
     pub(crate) ko_point: Option<Point>,
+    /// Pieces captured by some move that stayed on the board.
+    pub(crate) zombies: Bitboard<W>,
     pub(crate) history: History<W>,
     pub(crate) board_hash: u64,
     pub(crate) ply: u32,
@@ -185,6 +187,7 @@ impl<const W: usize> PartialEq for Position<W> {
             && self.passes == other.passes
             && self.winner == other.winner
             && self.ko_point == other.ko_point
+            && (!self.rules.single_capture || self.zombies == other.zombies)
             && self.history.set_hash() == other.history.set_hash()
     }
 }
@@ -241,6 +244,7 @@ impl<const W: usize> Position<W> {
             passes: 0,
             winner: None,
             ko_point: None,
+            zombies: Bitboard::EMPTY,
             history,
             board_hash: 0,
             ply: 0,
@@ -399,9 +403,18 @@ impl<const W: usize> Position<W> {
         self.group(a).contains(b)
     }
 
-    /// Visible pieces whose group has no freedom: the zombies.
+    /// The zombies: pieces that some move captured and that stayed on the board
+    /// because something rested on them. A piece keeps the label until it
+    /// leaves the board, even if its group later regains freedom.
     #[must_use]
     pub fn zombies(&self) -> Bitboard<W> {
+        self.zombies
+    }
+
+    /// Visible pieces whose group has no freedom now (always zombies, pinned by
+    /// what rests on them, after any legal move).
+    #[must_use]
+    pub fn without_freedom(&self) -> Bitboard<W> {
         capture::all_dead(self.t, &self.rules, &self.board)
     }
 
@@ -419,8 +432,9 @@ impl<const W: usize> Position<W> {
 
     /// A Zobrist hash of everything that decides the legal moves and the future:
     /// board, colour to move, ko state (ko point, or the set of earlier boards
-    /// under superko), swap availability, passes in succession, and a
-    /// single-capture win. Equal positions have equal hashes.
+    /// under superko), swap availability, passes in succession, and under
+    /// `single_capture` the zombie labels and a win. Equal positions have equal
+    /// hashes.
     #[must_use]
     pub fn hash(&self) -> u64 {
         let k = keys();
@@ -435,6 +449,11 @@ impl<const W: usize> Position<W> {
         h ^= k.passes[usize::from(self.passes).min(3)];
         if let Some(w) = self.winner {
             h ^= k.winner[w.index()];
+        }
+        if self.rules.single_capture {
+            for z in self.zombies {
+                h ^= self.t.zombie_keys[z.index()];
+            }
         }
         h
     }
@@ -522,6 +541,7 @@ impl<const W: usize> Position<W> {
         out.to_move = g(self.to_move);
         out.winner = self.winner.map(&g);
         out.ko_point = ko_point;
+        out.zombies = self.zombies.iter().map(f).collect();
         if self.rules.ko.is_superko() {
             let situational = self.rules.ko == super::Ko::SituationalSuperko;
             let mut h = History::default();

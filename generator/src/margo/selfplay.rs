@@ -80,7 +80,7 @@ impl<const W: usize> Position<W> {
             if let Ok(res) = place_and_resolve(self.t, &self.rules, &mut after, self.to_move, p) {
                 let h = self.hash_after(p, &res);
                 if !self.ko_forbids(p, &after, h) {
-                    self.commit_place(p, after, res, h, None);
+                    self.commit_place(p, after, res, h);
                     return Some(Move::Place(p));
                 }
             }

@@ -8,8 +8,10 @@
 //! ```
 //!
 //! Clauses: a colour name followed by its points (either notation), `to-move
-//! COLOUR`, `ko POINT` (under simple ko: the placement forbidden now), `passes N`,
-//! `swapped` (the first two players have exchanged colours), `swap-available`.
+//! COLOUR`, `ko POINT` (under simple ko: the placement forbidden now), `zombies
+//! POINTS` (pieces captured earlier that stayed; pieces without freedom are
+//! zombies anyway), `passes N`, `swapped` (the first two players have exchanged
+//! colours), `swap-available`.
 //!
 //! ```
 //! use cannonball::margo::{Position, Preset, Setup};
@@ -42,6 +44,9 @@ pub struct Setup {
     pub swap_available: bool,
     /// Under simple ko: the point where a placement is forbidden now.
     pub ko_point: Option<Coords>,
+    /// Pieces captured earlier that stayed on the board. Pieces whose group has
+    /// no freedom are zombies whether listed or not.
+    pub zombies: Vec<Coords>,
     /// Passes made in succession just before now (needs `can_pass`).
     pub passes: u8,
 }
@@ -57,6 +62,7 @@ impl Setup {
             swapped: false,
             swap_available: false,
             ko_point: None,
+            zombies: Vec::new(),
             passes: 0,
         }
     }
@@ -92,6 +98,8 @@ pub enum SetupProblem {
     /// Passes without the `can_pass` option, or as many as would have ended the
     /// game.
     Passes(u8),
+    /// A zombie label on a point without a piece.
+    ZombieWithoutPiece(Coords),
 }
 
 fn list(points: &[Coords]) -> String {
@@ -134,6 +142,9 @@ impl fmt::Display for SetupProblem {
             SetupProblem::KoPoint(c, why) => write!(f, "ko point {c} {why}"),
             SetupProblem::Swap(why) => write!(f, "{why}"),
             SetupProblem::Passes(n) => write!(f, "{n} passes in succession cannot have happened"),
+            SetupProblem::ZombieWithoutPiece(c) => {
+                write!(f, "zombie listed on {c}, which holds no piece")
+            }
         }
     }
 }
@@ -178,6 +189,13 @@ impl<const W: usize> Position<W> {
             .ko_point
             .and_then(|c| check_ko_point(t, &rules, &board, c, &mut problems));
         check_turn_state(setup, &board, &mut problems);
+        let mut zombies = Bitboard::EMPTY;
+        for &c in &setup.zombies {
+            match geo.point(c) {
+                Some(p) if board.occupied().contains(p) => zombies.insert(p),
+                _ => problems.push(SetupProblem::ZombieWithoutPiece(c)),
+            }
+        }
         if !problems.is_empty() {
             return Err(SetupError(problems));
         }
@@ -199,6 +217,7 @@ impl<const W: usize> Position<W> {
             passes: setup.passes,
             winner: None,
             ko_point,
+            zombies: zombies | capture::all_dead(t, &rules, &board),
             history,
             board_hash,
             ply: 0,
@@ -223,6 +242,7 @@ impl<const W: usize> Position<W> {
             swapped: self.swapped,
             swap_available: self.swap_available,
             ko_point: self.ko_point.map(|p| geo.coords(p)),
+            zombies: self.zombies.iter().map(|p| geo.coords(p)).collect(),
             passes: self.passes,
         }
     }
@@ -390,13 +410,21 @@ impl Setup {
                         .parse()
                         .map_err(|_| err(c, format!("'{w}' is not a number of passes")))?;
                 }
+                "zombies" => {
+                    for &(c, w) in &words[1..] {
+                        let coords: Coords = w
+                            .parse()
+                            .map_err(|e: super::NotationError| err(c + e.column - 1, e.message))?;
+                        setup.zombies.push(coords);
+                    }
+                }
                 "swapped" => setup.swapped = true,
                 "swap-available" => setup.swap_available = true,
                 _ => {
                     let color: Color = head.parse().map_err(|_| {
                         err(
                             col,
-                            format!("expected a colour, to-move, ko, passes, swapped or swap-available, found '{head}'"),
+                            format!("expected a colour, to-move, ko, zombies, passes, swapped or swap-available, found '{head}'"),
                         )
                     })?;
                     for &(c, w) in &words[1..] {
@@ -431,6 +459,11 @@ impl Setup {
         clauses.push(format!("to-move {}", self.to_move));
         if let Some(k) = self.ko_point {
             clauses.push(format!("ko {k}"));
+        }
+        if !self.zombies.is_empty() {
+            let mut z = self.zombies.clone();
+            z.sort_by_key(|c| (c.level, c.y, c.x));
+            clauses.push(format!("zombies {}", list(&z)));
         }
         if self.passes > 0 {
             clauses.push(format!("passes {}", self.passes));

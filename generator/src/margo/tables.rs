@@ -47,6 +47,8 @@ pub(crate) struct Tables<const W: usize> {
     pub keys: Vec<[u64; 4]>,
     /// Zobrist key of each point as the simple-ko point.
     pub ko_keys: Vec<u64>,
+    /// Zobrist key of a zombie label on each point.
+    pub zombie_keys: Vec<u64>,
 }
 
 impl<const W: usize> Tables<W> {
@@ -95,6 +97,7 @@ impl<const W: usize> Tables<W> {
             .map(|_| [(); 4].map(|()| splitmix64(&mut seed)))
             .collect();
         let ko_keys = (0..len).map(|_| splitmix64(&mut seed)).collect();
+        let zombie_keys = (0..len).map(|_| splitmix64(&mut seed)).collect();
         Tables {
             geo,
             all,
@@ -111,6 +114,7 @@ impl<const W: usize> Tables<W> {
             below: geo.points().map(|p| geo.directly_below(p)).collect(),
             keys,
             ko_keys,
+            zombie_keys,
         }
     }
 
