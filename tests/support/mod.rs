@@ -3,6 +3,8 @@
 
 #![allow(dead_code, reason = "each test crate uses a different part")]
 
+pub mod perft_fixture;
+
 use cannonball::margo::{
     AnyPosition, Coords, IllegalMove, Move, Point, Preset, Report, Rules, Setup, notation,
 };

@@ -3,9 +3,9 @@
 
 use std::io::Read;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use cannonball::margo::notation::{self, WrittenMove};
-use cannonball::margo::{CaptureScope, Ko, Preset, Rules};
+use cannonball::margo::{AnyPosition, CaptureScope, Ko, Preset, Rules, Setup};
 
 /// `--game` and the rule options of rulings A2–A8.
 #[derive(clap::Args, Clone, Debug)]
@@ -139,5 +139,16 @@ impl MovesArgs {
         let list =
             notation::parse_move_list(&text).map_err(|e| anyhow::anyhow!("{source}: {e}"))?;
         Ok((source, list))
+    }
+}
+
+/// The starting position: the empty board, or `--setup` text.
+pub fn start_position(rules: Rules, setup: Option<&str>) -> Result<AnyPosition> {
+    match setup {
+        Some(text) => {
+            let setup = Setup::parse(rules, text).map_err(|e| anyhow!("--setup: {e}"))?;
+            AnyPosition::from_setup(&setup).map_err(|e| anyhow!("--setup: {e}"))
+        }
+        None => Ok(AnyPosition::new(rules)?),
     }
 }

@@ -1,10 +1,9 @@
 //! `cannonball perft`: counts move paths to each depth.
 
 use anyhow::{Result, anyhow};
-use cannonball::margo::perft::{divide, perft};
-use cannonball::margo::{Position, notation};
+use cannonball::margo::notation;
 
-use super::game_args::{GameArgs, MovesArgs};
+use super::game_args::{GameArgs, MovesArgs, start_position};
 
 /// Count the move sequences of each length 1..=D.
 #[derive(clap::Args)]
@@ -17,6 +16,9 @@ pub struct Args {
     /// Start from the position after these moves.
     #[command(flatten)]
     moves: MovesArgs,
+    /// Start from this setup instead of the empty board.
+    #[arg(long)]
+    setup: Option<String>,
     /// Also print the count below each first move at the last depth.
     #[arg(long)]
     divide: bool,
@@ -25,30 +27,26 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<()> {
     let rules = args.game.rules()?;
     let (source, written) = args.moves.read()?;
-    macro_rules! go {
-        ($w:literal) => {{
-            let mut pos = Position::<$w>::new(rules)?;
-            for w in &written {
-                let m = notation::resolve(pos.geometry(), w.syntax)
-                    .map_err(|e| anyhow!("{source}: ply {}: {}", w.ply, e.message))?;
-                pos.try_play(m)
-                    .map_err(|e| anyhow!("{source}: ply {}: move is illegal: {e}", w.ply))?;
-            }
-            for d in 1..=args.depth {
-                println!("depth {d}: {}", perft(&pos, d));
-            }
-            if args.divide {
-                for (m, n) in divide(&pos, args.depth) {
-                    println!("{} {n}", notation::human(pos.geometry(), m));
-                }
-            }
-        }};
+    let mut pos = start_position(rules, args.setup.as_deref())?;
+    let geo = pos.geometry();
+    for w in &written {
+        let m = notation::resolve(geo, w.syntax)
+            .map_err(|e| anyhow!("{source}: ply {}: {}", w.ply, e.message))?;
+        pos.play(m).map_err(|e| {
+            anyhow!(
+                "{source}: ply {}: move {} is illegal: {e}",
+                w.ply,
+                notation::human(geo, m)
+            )
+        })?;
     }
-    match rules.size() {
-        0..=5 => go!(1),
-        6..=8 => go!(4),
-        9..=11 => go!(8),
-        _ => go!(39),
+    for d in 1..=args.depth {
+        println!("depth {d}: {}", pos.perft(d));
+    }
+    if args.divide {
+        for (m, n) in pos.divide(args.depth) {
+            println!("{} {n}", notation::human(geo, m));
+        }
     }
     Ok(())
 }

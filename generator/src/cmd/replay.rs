@@ -3,10 +3,10 @@
 use std::io::Write;
 
 use anyhow::{Result, bail};
+use cannonball::margo::notation;
 use cannonball::margo::record::{OutcomeLine, OutcomeRecord, PlyRecord};
-use cannonball::margo::{AnyPosition, notation};
 
-use super::game_args::{GameArgs, MovesArgs};
+use super::game_args::{GameArgs, MovesArgs, start_position};
 
 /// Replay a move list, one JSON object per ply, then the outcome.
 #[derive(clap::Args)]
@@ -15,6 +15,10 @@ pub struct Args {
     game: GameArgs,
     #[command(flatten)]
     moves: MovesArgs,
+    /// Start from this setup instead of the empty board, e.g.
+    /// "white b2 c2; black c3; to-move black".
+    #[arg(long)]
+    setup: Option<String>,
     /// Include every legal move before each move.
     #[arg(long)]
     legal: bool,
@@ -26,7 +30,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<()> {
     let rules = args.game.rules()?;
     let (source, written) = args.moves.read()?;
-    let mut pos = AnyPosition::new(rules)?;
+    let mut pos = start_position(rules, args.setup.as_deref())?;
     let geo = pos.geometry();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -1,9 +1,9 @@
 //! `cannonball show`: a text diagram of a position given as moves or a setup.
 
 use anyhow::{Result, anyhow};
-use cannonball::margo::{AnyPosition, Setup, notation};
+use cannonball::margo::notation;
 
-use super::game_args::{GameArgs, MovesArgs};
+use super::game_args::{GameArgs, MovesArgs, start_position};
 
 /// Print a text diagram of the position after the moves (from a setup, if given).
 #[derive(clap::Args)]
@@ -23,13 +23,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let rules = args.game.rules()?;
-    let mut pos = match &args.setup {
-        Some(text) => {
-            let setup = Setup::parse(rules, text).map_err(|e| anyhow!("--setup: {e}"))?;
-            AnyPosition::from_setup(&setup).map_err(|e| anyhow!("--setup: {e}"))?
-        }
-        None => AnyPosition::new(rules)?,
-    };
+    let mut pos = start_position(rules, args.setup.as_deref())?;
     let (source, written) = args.moves.read()?;
     let geo = pos.geometry();
     for w in &written {

@@ -38,16 +38,19 @@ fn points<const W: usize>(b: Bitboard<W>) -> Vec<Point> {
     b.iter().collect()
 }
 
+/// Runs `$body` with `$p` bound to the position inside an [`AnyPosition`],
+/// whatever its width.
 macro_rules! each {
     ($self:expr, $p:ident => $body:expr) => {
         match $self {
-            AnyPosition::Small($p) => $body,
-            AnyPosition::Medium($p) => $body,
-            AnyPosition::Large($p) => $body,
-            AnyPosition::Huge($p) => $body,
+            $crate::margo::AnyPosition::Small($p) => $body,
+            $crate::margo::AnyPosition::Medium($p) => $body,
+            $crate::margo::AnyPosition::Large($p) => $body,
+            $crate::margo::AnyPosition::Huge($p) => $body,
         }
     };
 }
+pub(crate) use each;
 
 macro_rules! each_map {
     ($self:expr, $p:ident => $body:expr) => {

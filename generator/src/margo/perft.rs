@@ -1,7 +1,8 @@
 //! Counting the leaves of the game tree to a fixed depth: the standard check that
 //! move generation and play agree with an independent implementation.
 
-use super::{Move, Position};
+use super::any::each;
+use super::{AnyPosition, Move, Position};
 
 /// The number of move sequences of exactly `depth` moves from `pos` (games that
 /// end earlier contribute nothing).
@@ -36,4 +37,18 @@ pub fn divide<const W: usize>(pos: &Position<W>, depth: u32) -> Vec<(Move, u64)>
             (m, perft(&child, depth - 1))
         })
         .collect()
+}
+
+impl AnyPosition {
+    /// [`perft`] of this position.
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        each!(self, p => perft(p, depth))
+    }
+
+    /// [`divide`] of this position.
+    #[must_use]
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        each!(self, p => divide(p, depth))
+    }
 }

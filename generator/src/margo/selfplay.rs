@@ -1,6 +1,7 @@
 //! Random play: a uniformly random legal move, and whole random games, for
 //! self-play, testing and benchmarks.
 
+use super::any::each;
 use super::capture::place_and_resolve;
 use super::{AnyPosition, Bitboard, Move, Position};
 use crate::rng::Rng;
@@ -112,17 +113,6 @@ fn nth<const W: usize>(set: &Bitboard<W>, mut k: usize) -> super::Point {
         k -= ones;
     }
     super::Point::new(0)
-}
-
-macro_rules! each {
-    ($self:expr, $p:ident => $body:expr) => {
-        match $self {
-            AnyPosition::Small($p) => $body,
-            AnyPosition::Medium($p) => $body,
-            AnyPosition::Large($p) => $body,
-            AnyPosition::Huge($p) => $body,
-        }
-    };
 }
 
 impl AnyPosition {

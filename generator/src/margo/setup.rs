@@ -95,8 +95,7 @@ pub enum SetupProblem {
     KoPoint(Coords, &'static str),
     /// Swap availability or ownership that no game could reach.
     Swap(&'static str),
-    /// Passes without the `can_pass` option, or as many as would have ended the
-    /// game.
+    /// Passes without the `can_pass` option, or more than the players.
     Passes(u8),
     /// A zombie label on a point without a piece.
     ZombieWithoutPiece(Coords),
@@ -357,8 +356,9 @@ fn check_turn_state<const W: usize>(
             ));
         }
     }
+    // As many passes as players is a game that ended by passing.
     let passes_ok =
-        setup.passes == 0 || (rules.can_pass && usize::from(setup.passes) < rules.players());
+        setup.passes == 0 || (rules.can_pass && usize::from(setup.passes) <= rules.players());
     if !passes_ok {
         problems.push(SetupProblem::Passes(setup.passes));
     }
