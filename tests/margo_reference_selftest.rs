@@ -579,6 +579,26 @@ fn the_movers_released_zombie_is_captured_after_the_enemy_removal() {
 }
 
 #[test]
+fn a_piece_uncovered_by_a_removal_is_captured_in_the_next_round() {
+    // A White stack (0,1,1, four level-1 pieces, the apex 2,1,1) buries White 0,2,2.
+    let upper = ". . . . / . W W . / . W W . / . . . .";
+    let apex = ". . . / . W . / . . .";
+    let ring = ". B . . . / . W B B . / . B W B . / . B B B . / . . . . .";
+    let mut g = position(rules(5), &[ring, upper, apex], 1);
+    let out = play_ok(&mut g, place((0, 0, 1)));
+    assert!(out.removed.contains(&(0, 2, 2)), "round 2 removes it");
+    assert_eq!(out.removed.len(), 7);
+    // Not firing: when the stack's removal also empties a point beside it, the
+    // uncovered piece has freedom and stays.
+    let open = ". B . . . / . W B B . / B W W B . / . B B B . / . . . . .";
+    let mut g = position(rules(5), &[open, upper, apex], 1);
+    let out = play_ok(&mut g, place((0, 0, 1)));
+    assert_eq!(out.removed.len(), 7, "{:?}", out.removed);
+    assert!(!out.removed.contains(&(0, 2, 2)));
+    assert!(g.group_has_freedom((0, 2, 2)));
+}
+
+#[test]
 fn suicide_when_the_capture_leaves_smothering_zombies() {
     let level0: &str =
         ". B B B W . / B W W W . . / . . . . . . / . . . . . . / . . . . . . / . . . . . .";
