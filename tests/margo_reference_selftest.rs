@@ -672,16 +672,11 @@ fn simple_ko_forbids_only_the_immediate_retake() {
 
 #[test]
 fn after_a_pass_simple_ko_forbids_nothing() {
-    // Two players: Black takes, White passes, Black passes would end the game, so
-    // Black plays elsewhere; White's retake then produces a new board anyway. Here
-    // the check is on the forbidden board: after a pass it is the current board.
+    // After a pass the board "just before the most recent move" is the current
+    // board, which no placement can produce: no placement is ko.
     let mut g = ko_game(RefKo::Simple);
     play_ok(&mut g, place((0, 2, 1)));
     play_ok(&mut g, RefMove::Pass);
-    // Black to move: every legal placement changes the board, none is "ko".
-    for m in g.legal_moves() {
-        assert_ne!(g.illegal_reason(m), Some("ko"));
-    }
     assert!(
         g.points()
             .into_iter()
@@ -955,7 +950,6 @@ fn random_games_keep_the_invariant_and_the_score() {
         }
     }
     // The smoke test must actually exercise captures and zombies.
-    eprintln!("stats {stats:?}");
     assert!(
         stats[0] > 50 && stats[2] > 500 && stats[3] > 50,
         "stats {stats:?}"
