@@ -86,7 +86,8 @@ pub enum Fact {
     Freedom(Point, bool),
     /// `buried P yes|no`.
     Buried(Point, bool),
-    /// `zombie P yes|no`: P holds a visible piece whose group has no freedom.
+    /// `zombie P yes|no`: P holds a zombie, a piece captured by some move that
+    /// stayed on the board (or, at the start, a piece without freedom).
     Zombie(Point, bool),
     /// `colour P COLOUR|empty`.
     Colour(Point, Option<usize>),

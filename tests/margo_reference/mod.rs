@@ -135,7 +135,7 @@ pub struct RefOutcome {
     /// Points emptied by the move, sorted.
     pub removed: Vec<Point>,
     /// Pieces captured in some round of the move that are still on the board at the
-    /// end of it and were not zombies just before it, sorted.
+    /// end of it and were not zombies already, sorted: the new zombies.
     pub zombies: Vec<Point>,
     /// Whether the move won at once under `single_capture`.
     pub winning_capture: bool,
@@ -558,6 +558,10 @@ pub struct RefGame {
     history: Vec<(Board, usize)>,
     /// The player who won by `single_capture`.
     capture_winner: Option<usize>,
+    /// The zombies: "Captured pieces that stay are zombies" (A5). A piece keeps
+    /// the label until it leaves the board (the project's reading: the rulings
+    /// do not say a zombie ever stops being one).
+    zombies: BTreeSet<Point>,
 }
 
 impl RefGame {
@@ -575,6 +579,7 @@ impl RefGame {
             started_empty: true,
             passes: 0,
             capture_winner: None,
+            zombies: BTreeSet::new(),
         }
     }
 
@@ -597,6 +602,9 @@ impl RefGame {
             assert!(colour < rules.players, "colour {colour} out of range");
             board.set(p, Some(colour));
         }
+        // A piece without freedom in a legal position can only be a captured
+        // piece that stayed.
+        let zombies = board.zombies(&rules);
         RefGame {
             owner: (0..rules.players).collect(),
             history: vec![(board.clone(), to_move)],
@@ -607,6 +615,7 @@ impl RefGame {
             started_empty: false,
             passes: 0,
             capture_winner: None,
+            zombies,
         }
     }
 
@@ -711,9 +720,15 @@ impl RefGame {
         !g.is_empty() && self.board.group_has_freedom(&g, &self.rules)
     }
 
-    /// Whether `p` holds a zombie: a visible piece whose group has no freedom.
+    /// Whether `p` holds a zombie: a piece some move captured that stayed.
     #[must_use]
     pub fn is_zombie(&self, p: Point) -> bool {
+        self.zombies.contains(&p)
+    }
+
+    /// Whether `p` holds a visible piece whose group has no freedom.
+    #[must_use]
+    pub fn is_without_freedom(&self, p: Point) -> bool {
         let g = self.board.group(p);
         !g.is_empty() && !self.board.group_has_freedom(&g, &self.rules)
     }
@@ -795,6 +810,8 @@ impl RefGame {
                 if outcome.winning_capture {
                     self.capture_winner = Some(self.owner[self.to_move]);
                 }
+                self.zombies.retain(|&q| board.occupied(q));
+                self.zombies.extend(outcome.zombies.iter().copied());
                 self.board = board;
                 self.passes = 0;
                 self.to_move = next_colour;
@@ -878,7 +895,7 @@ impl RefGame {
             return Err("unsupported");
         }
         let mover = self.to_move;
-        let zombies_before = self.board.zombies(rules);
+        let zombies_before = &self.zombies;
         let res = resolve_placement(rules, &self.board, mover, p);
 
         // "Suicide: a move is illegal when the piece just placed is removed at any

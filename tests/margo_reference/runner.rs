@@ -16,7 +16,7 @@ pub trait ExampleGame: Sized {
     fn group_has_freedom(&self, p: Point) -> bool;
     /// Whether `p` holds a buried piece.
     fn is_buried(&self, p: Point) -> bool;
-    /// Whether `p` holds a visible piece whose group has no freedom.
+    /// Whether `p` holds a zombie: a piece a move captured that stayed.
     fn is_zombie(&self, p: Point) -> bool;
     /// The colour at `p`, `None` when empty.
     fn colour_at(&self, p: Point) -> Option<usize>;

@@ -58,7 +58,25 @@ impl<const W: usize> Position<W> {
     /// # Errors
     /// The reason the move is illegal.
     pub fn check(&self, m: Move) -> Result<(), IllegalMove> {
-        self.evaluate(m).map(|_| ())
+        self.evaluate_or_over(m).map(|_| ())
+    }
+
+    /// [`Position::evaluate`], reporting [`IllegalMove::GameOver`] for any move
+    /// once the player to move has no legal move at all.
+    #[allow(
+        clippy::type_complexity,
+        reason = "private helper returning the simulated result"
+    )]
+    fn evaluate_or_over(
+        &self,
+        m: Move,
+    ) -> Result<Option<(Point, Board<W>, Resolution<W>, u64)>, IllegalMove> {
+        match self.evaluate(m) {
+            Err(reason) if reason != IllegalMove::GameOver && !self.has_legal_move() => {
+                Err(IllegalMove::GameOver)
+            }
+            other => other,
+        }
     }
 
     #[allow(
@@ -109,13 +127,7 @@ impl<const W: usize> Position<W> {
     /// The reason the move is illegal ([`IllegalMove::GameOver`] when the player
     /// to move has no legal move at all).
     pub fn try_play(&mut self, m: Move) -> Result<MoveReport<W>, IllegalMove> {
-        let evaluated = match self.evaluate(m) {
-            Ok(e) => e,
-            Err(reason) if reason != IllegalMove::GameOver && !self.has_legal_move() => {
-                return Err(IllegalMove::GameOver);
-            }
-            Err(reason) => return Err(reason),
-        };
+        let evaluated = self.evaluate_or_over(m)?;
         let color = self.to_move;
         let player = self.player_of(color);
         let effects = match evaluated {
@@ -177,10 +189,17 @@ impl<const W: usize> Position<W> {
 
     fn after_non_placement(&mut self, next: super::Color) {
         self.ko_point = None;
-        self.swap_available = false;
+        self.swap_available = self.swap_comes_next();
         self.to_move = next;
         self.ply += 1;
         self.record_history();
+    }
+
+    /// Whether the move being made is the first of a game begun on the empty
+    /// board, so that the next one may be a swap ("on the second move of the
+    /// game", whatever the first was).
+    fn swap_comes_next(&self) -> bool {
+        self.rules.swap && self.opening && self.ply == 0
     }
 
     fn record_history(&mut self) {
@@ -217,8 +236,7 @@ impl<const W: usize> Position<W> {
         if winning_capture {
             self.winner = Some(mover);
         }
-        self.swap_available =
-            self.rules.swap && self.opening && self.ply == 0 && self.rules.players >= 2;
+        self.swap_available = self.swap_comes_next();
         self.passes = 0;
         self.to_move = next;
         self.ply += 1;
