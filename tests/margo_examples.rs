@@ -3,9 +3,7 @@
 //! Spargo capture, and a case for each ruling) run against the engine, through
 //! the same runner that runs them against the reference implementation.
 
-#[allow(dead_code, reason = "shared with the other test crates")]
 mod margo_engine_adapter;
-#[allow(dead_code, reason = "shared with the other test crates")]
 mod margo_reference;
 
 use margo_engine_adapter::Engine;
