@@ -75,9 +75,16 @@ impl Cascade {
 
 /// Removes captured pieces round by round until the board is stable.
 pub fn resolve(pieces: &mut ByColor<SquareSet>) -> Cascade {
+    resolve_sparing(pieces, SquareSet::EMPTY)
+}
+
+/// As [`resolve`], but the pieces on `spared` are never removed (they still count
+/// as allies and opponents). The checker uses this to follow a transcript past a
+/// martyrdom the book did not see, as the book has it.
+pub fn resolve_sparing(pieces: &mut ByColor<SquareSet>, spared: SquareSet) -> Cascade {
     let mut cascade = Cascade::default();
     loop {
-        let doomed = capture_round(pieces);
+        let doomed = capture_round(pieces).minus(spared);
         if doomed.is_empty() {
             return cascade;
         }

@@ -365,6 +365,17 @@ impl Position {
     }
 
     fn apply(&mut self, step: Step) -> StepReport {
+        self.apply_sparing(step, false)
+    }
+
+    /// Plays a step with no legality check, the stepping piece exempt from capture
+    /// in this step's cascade: how the checker follows a transcript past a
+    /// martyrdom, as the transcript has it.
+    pub fn play_step_sparing_mover(&mut self, step: Step) -> StepReport {
+        self.apply_sparing(step, true)
+    }
+
+    fn apply_sparing(&mut self, step: Step, spare_mover: bool) -> StepReport {
         let mover = self.to_move;
         let own = self.pieces.get_mut(mover);
         match step {
@@ -393,7 +404,11 @@ impl Position {
             }
         }
         self.steps += 1;
-        let cascade = capture::resolve(&mut self.pieces);
+        let spared = match (spare_mover, step.to()) {
+            (true, Some(to)) => SquareSet::from_square(to),
+            _ => SquareSet::EMPTY,
+        };
+        let cascade = capture::resolve_sparing(&mut self.pieces, spared);
         let removed = cascade.removed();
         for color in Color::ALL {
             // A capture is credited to the opponent of the captured piece (B4).
