@@ -415,13 +415,21 @@ impl Position {
             self.standings.get_mut(color.other()).captures += removed.get(color).len() as u8;
         }
         self.forget_moved(cascade.all());
-        let ended = self.pieces.black.is_empty() || self.pieces.white.is_empty();
-        if ended {
-            self.phase = if self.options.white_rebuttal && mover == Color::Black && self.phase == Phase::Playing {
-                Phase::RebuttalDue
-            } else {
-                Phase::Over(Ending::NoPieces)
-            };
+        let mut ended = self.pieces.black.is_empty() || self.pieces.white.is_empty();
+        match self.phase {
+            Phase::Playing if ended => {
+                let rebuttal = self.options.white_rebuttal && mover == Color::Black;
+                self.phase = if rebuttal { Phase::RebuttalDue } else { Phase::Over(Ending::NoPieces) };
+            }
+            // The game has already ended; the rebuttal runs its course unless White
+            // runs out of pieces.
+            Phase::Rebuttal => {
+                ended = self.pieces.get(mover).is_empty();
+                if ended {
+                    self.phase = Phase::Over(Ending::NoPieces);
+                }
+            }
+            _ => {}
         }
         StepReport { step, cascade, ended }
     }

@@ -219,7 +219,7 @@ impl fmt::Display for Color {
 /// *points.get_mut(Color::White) += 1;
 /// assert_eq!((points.black, points.white), (0, 1));
 /// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ByColor<T> {
     /// Black's value.
     pub black: T,
