@@ -7,19 +7,27 @@ mod margrites_support;
 use cannonball::margrites::capture::{capture_round, resolve};
 use cannonball::margrites::table::{BoardTable, Legend};
 use cannonball::margrites::turngen::distinct_turns;
-use cannonball::margrites::{ByColor, Color, Diagram, IllegalStep, Options, Position, SetupProblem, SquareSet, Step};
+use cannonball::margrites::{
+    ByColor, Color, Diagram, IllegalStep, Options, Position, SetupProblem, SquareSet, Step,
+};
 use margrites_support::{diagram, names, play, play_turn, sq, squares, start, step};
 
 /// Reads a surviving board: rows `8` to `1` then the letters, blanks empty.
 fn board(text: &str) -> ByColor<SquareSet> {
     let lines: Vec<&str> = text.lines().collect();
     let (table, _) = BoardTable::parse(&lines).unwrap();
-    let legend = Legend { blanks_empty: true, ..Legend::default() };
+    let legend = Legend {
+        blanks_empty: true,
+        ..Legend::default()
+    };
     table.pieces(&legend).0
 }
 
-fn position(pieces: ByColor<SquareSet>, to_move: Color) -> Result<Position, cannonball::margrites::SetupError> {
-    let d = Diagram::with_missing_captured(pieces.map(|s| s.collect()), to_move);
+fn position(
+    pieces: ByColor<SquareSet>,
+    to_move: Color,
+) -> Result<Position, cannonball::margrites::SetupError> {
+    let d = Diagram::with_missing_captured(pieces.map(Iterator::collect), to_move);
     Position::from_diagram(&d, Options::STANDARD)
 }
 
@@ -28,22 +36,44 @@ const WHITE_HOME: &str = "a8 b8 c8 d8 e8 f8 d7 e7";
 
 #[test]
 fn ill_1_starting_positions() {
-    assert!(Position::new(&cannonball::margrites::Setup { black: squares(BLACK_HOME), white: squares(WHITE_HOME) }, Options::STANDARD).is_ok());
+    assert!(
+        Position::new(
+            &cannonball::margrites::Setup {
+                black: squares(BLACK_HOME),
+                white: squares(WHITE_HOME)
+            },
+            Options::STANDARD
+        )
+        .is_ok()
+    );
     // White with one piece on b6, Black with seven: both illegal, both reported.
-    let bad = cannonball::margrites::Setup { black: squares("a1 b1 c1 d1 e1 f1 d2"), white: squares("a8 b8 c8 d8 e8 f8 d7 b6") };
+    let bad = cannonball::margrites::Setup {
+        black: squares("a1 b1 c1 d1 e1 f1 d2"),
+        white: squares("a8 b8 c8 d8 e8 f8 d7 b6"),
+    };
     let err = bad.validate().unwrap_err();
     assert_eq!(
         err.problems,
         vec![
-            SetupProblem::WrongCount { color: Color::Black, count: 7 },
-            SetupProblem::OutsideHomeRows { color: Color::White, square: sq("b6") },
+            SetupProblem::WrongCount {
+                color: Color::Black,
+                count: 7
+            },
+            SetupProblem::OutsideHomeRows {
+                color: Color::White,
+                square: sq("b6")
+            },
         ]
     );
 }
 
 #[test]
 fn ill_2_basic_movement() {
-    for turn in ["1. d2>d3; d3>d4; d4>d5; d5>d6.", "1. d2>d3; d3>d4; e2>e3; e3>e4.", "1. d2>d3; e2>e3; e3>e4; e4>e5."] {
+    for turn in [
+        "1. d2>d3; d3>d4; d4>d5; d5>d6.",
+        "1. d2>d3; d3>d4; e2>e3; e3>e4.",
+        "1. d2>d3; e2>e3; e3>e4; e4>e5.",
+    ] {
         let mut pos = start(BLACK_HOME, "a8 b8 c8 d8 e8 f8 g8 h8");
         play_turn(&mut pos, turn);
         assert_eq!(pos.to_move(), Color::White);
@@ -64,13 +94,22 @@ fn ill_3b_inefficient_routes() {
     assert_eq!(names(pos.pieces(Color::Black)), "e5");
     // The short way to c7 through d6 is martyrdom; the long ways are legal.
     let pos = diagram("e5 f4", "d5 e6 i8", Color::Black);
-    assert_eq!(pos.check_step(step("e5>d6")), Err(IllegalStep::Martyrdom(sq("d6"))));
+    assert_eq!(
+        pos.check_step(step("e5>d6")),
+        Err(IllegalStep::Martyrdom(sq("d6")))
+    );
     let mut long = pos;
     play_turn(&mut long, "1. e5>d4; d4>c5; c5>b6; b6>c7.");
     // As printed, the first route jumps from f7 to d8: not a step (erratum; e7 is meant).
     let mut printed = pos;
     play(&mut printed, "e5>f6; f6>f7");
-    assert_eq!(printed.check_step(step("f7>d8")), Err(IllegalStep::NotTouching { from: sq("f7"), to: sq("d8") }));
+    assert_eq!(
+        printed.check_step(step("f7>d8")),
+        Err(IllegalStep::NotTouching {
+            from: sq("f7"),
+            to: sq("d8")
+        })
+    );
     let mut fixed = pos;
     play_turn(&mut fixed, "1. e5>f6; f6>e7; e7>d8; d8>c7.");
     assert!(fixed.pieces(Color::Black).contains(sq("c7")));
@@ -80,7 +119,10 @@ fn ill_3b_inefficient_routes() {
 fn ill_4_stalling_and_dancing() {
     let mut pos = diagram("e4", "a8", Color::Black);
     play(&mut pos, "e4>e5; e5>f5; f5>f4");
-    assert_eq!(pos.check_step(step("f4>e4")), Err(IllegalStep::Stalling(sq("e4"))));
+    assert_eq!(
+        pos.check_step(step("f4>e4")),
+        Err(IllegalStep::Stalling(sq("e4")))
+    );
     for green in ["e3", "f3", "g3", "g4", "g5"] {
         assert!(pos.check_step(step(&format!("f4>{green}"))).is_ok());
     }
@@ -99,7 +141,10 @@ fn ill_5a_martyrdom_red_square() {
     let pos = diagram("c4", "a5 a6 i8", Color::Black);
     let targets: SquareSet = pos.legal_steps().iter().filter_map(|s| s.to()).collect();
     assert_eq!(names(targets), "b3 c3 d3 b4 d4 c5 d5");
-    assert_eq!(pos.check_step(step("c4>b5")), Err(IllegalStep::Martyrdom(sq("b5"))));
+    assert_eq!(
+        pos.check_step(step("c4>b5")),
+        Err(IllegalStep::Martyrdom(sq("b5")))
+    );
 }
 
 #[test]
@@ -120,7 +165,10 @@ fn ill_5b_causing_an_allys_capture_is_legal() {
 fn ill_6_trapped_moves_forfeit_the_turn() {
     let mut pos = diagram("i4", "h2 g3 h4 h6 a8", Color::Black);
     for s in ["i4>i3", "i4>h3", "i4>i5", "i4>h5"] {
-        assert!(matches!(pos.check_step(step(s)), Err(IllegalStep::Martyrdom(_))), "{s}");
+        assert!(
+            matches!(pos.check_step(step(s)), Err(IllegalStep::Martyrdom(_))),
+            "{s}"
+        );
     }
     pos.end_turn().unwrap();
     assert_eq!(pos.to_move(), Color::White);
@@ -145,8 +193,14 @@ const ILL_7B2: &str = "8\t\t\t\t\t\t\t\t\n7\t\t\t\t\t\t\t\t\n6\t\t\t\t\t\t\t\t\n
 #[test]
 fn ill_7b_allies_count() {
     let one = board(ILL_7B1);
-    assert_eq!((names(one.black), names(one.white)), ("e3 f4 g4".into(), "h4 g5 h5".into()));
-    assert!(capture_round(&one).is_empty(), "3 opponents to 2 allied: no capture");
+    assert_eq!(
+        (names(one.black), names(one.white)),
+        ("e3 f4 g4".into(), "h4 g5 h5".into())
+    );
+    assert!(
+        capture_round(&one).is_empty(),
+        "3 opponents to 2 allied: no capture"
+    );
     let two = board(ILL_7B2);
     assert_eq!(names(capture_round(&two)), "g4", "4 opponents to 2 allied");
 }
@@ -164,7 +218,10 @@ fn ill_7c_instantaneous_cascade() {
 #[test]
 fn ill_7d_no_simultaneous_capture_and_martyrdom() {
     let pos = diagram("c4 c5 d5 e5", "d3 e3 f4 f5 f6 a8", Color::White);
-    assert_eq!(pos.check_step(step("d3>d4")), Err(IllegalStep::Martyrdom(sq("d4"))));
+    assert_eq!(
+        pos.check_step(step("d3>d4")),
+        Err(IllegalStep::Martyrdom(sq("d4")))
+    );
     let mut p = pos;
     let r = p.play_step_unchecked(step("d3>d4"));
     assert_eq!(names(r.cascade.rounds()[0]), "d4 e5");
@@ -185,7 +242,10 @@ fn ill_10_centre_line() {
     let mut pos = diagram("e5 a2", "h4 i8", Color::Black);
     play_turn(&mut pos, "1. e5>e6; e6>e7; e7>e8; e8>B++.");
     play_turn(&mut pos, "2. h4>h3; h3>h2; h2>h1; h1>W++.");
-    assert_eq!((pos.standings().black.points, pos.standings().white.points), (1, 1));
+    assert_eq!(
+        (pos.standings().black.points, pos.standings().white.points),
+        (1, 1)
+    );
 }
 
 const ILL_11A: &str = "8\t\t\t\t\t\t\t\t\t\n7\t\t\t\t\t\t\t\t\t\n6\t\t\t\t♙\t♙\t\t\t\t\n5\t\t\t\t♚\t♚\t\t\t\t\n4\t\t\t\t\t♚\t\t\t\t\n3\t\t\t\t\t\t\t\t\t\n2\t\t\t\t\t\t\t\t\t\n1\t\t\t\t\t\t\t\t\t\n\ta\tb\tc\td\te\tf\tg\th\ti";
@@ -195,16 +255,30 @@ const ILL_11B: &str = "8\t\t\t\t\t\t\t\t\t\n7\t\t\t\t\t\t\t\t\t\n6\t\t\t\t♙\t�
 fn ill_11_formation_of_three() {
     let a = board(ILL_11A);
     for p in a.black {
-        assert_eq!(SquareSet::touching(p).intersect(a.black).len(), 2, "{p} has two allies");
+        assert_eq!(
+            SquareSet::touching(p).intersect(a.black).len(),
+            2,
+            "{p} has two allies"
+        );
     }
     // The caption: six opponents (c4 d4 c5 c6 d6 e6) capture d5 of the L d5 e5 e4.
-    let mut fixed = ByColor { black: squares("d5 e5 e4").into_iter().collect(), white: squares("c4 d4 c5 c6 d6 e6").into_iter().collect() };
+    let mut fixed = ByColor {
+        black: squares("d5 e5 e4").into_iter().collect(),
+        white: squares("c4 d4 c5 c6 d6 e6").into_iter().collect(),
+    };
     assert_eq!(names(resolve(&mut fixed).all()), "d5");
-    let mut five = ByColor { black: squares("d5 e5 e4").into_iter().collect(), white: squares("c4 d4 c5 c6 d6").into_iter().collect() };
+    let mut five = ByColor {
+        black: squares("d5 e5 e4").into_iter().collect(),
+        white: squares("c4 d4 c5 c6 d6").into_iter().collect(),
+    };
     assert!(resolve(&mut five).is_empty());
     // Erratum: the printed second board is not that position and not stable.
     let mut printed = board(ILL_11B);
-    let rounds: Vec<String> = resolve(&mut printed).rounds().iter().map(|r| names(*r)).collect();
+    let rounds: Vec<String> = resolve(&mut printed)
+        .rounds()
+        .iter()
+        .map(|r| names(*r))
+        .collect();
     assert_eq!(rounds, ["e5", "f5"]);
 }
 
@@ -215,13 +289,21 @@ fn ill_12_formation_of_four_is_invulnerable() {
     let text = "8\t\t\t\t\t\t\t\t\n7\t\t\t\t\t\t\t\t\n6\t\t3\t4\t5\t\t\t\t\n5\t\t2\t\t\t\t\t\t\n4\t\t1\t\t\t\t\t\t\n3\t\t\t\t\t\t\t\t\n2\t\t\t\t\t\t\t\t\n1\t\t\t\t\t\t\t\t\n\ta\tb\tc\td\te\tf\tg\th";
     let lines: Vec<&str> = text.lines().collect();
     let (table, _) = BoardTable::parse(&lines).unwrap();
-    let marks: SquareSet = cannonball::margrites::Square::all().filter(|s| usize::from(s.file()) < 8 && table.cells[usize::from(s.rank())][usize::from(s.file())].is_some()).collect();
+    let marks: SquareSet = cannonball::margrites::Square::all()
+        .filter(|s| {
+            usize::from(s.file()) < 8
+                && table.cells[usize::from(s.rank())][usize::from(s.file())].is_some()
+        })
+        .collect();
     let block: SquareSet = squares("c4 d4 c5 d5").into_iter().collect();
     assert_eq!(SquareSet::touching(sq("c5")).minus(block), marks);
     // Every square of the block: at most five opponents can touch it, eight are needed.
     for p in block {
         let free = SquareSet::touching(p).minus(block);
-        let mut full = ByColor { black: block, white: free };
+        let mut full = ByColor {
+            black: block,
+            white: free,
+        };
         assert!(free.len() <= 5);
         assert!(resolve(&mut full).all().intersect(block).is_empty());
     }
@@ -235,7 +317,10 @@ fn ill_13_walls() {
     let printed = board(ILL_13A);
     // Erratum: the board shows nine White pieces.
     let err = position(printed, Color::Black).unwrap_err();
-    assert!(err.problems.contains(&SetupProblem::WrongCount { color: Color::White, count: 9 }));
+    assert!(err.problems.contains(&SetupProblem::WrongCount {
+        color: Color::White,
+        count: 9
+    }));
     // Without a4 (away from the action) the turn is legal and gives the second board.
     let mut fixed = printed;
     fixed.white = fixed.white.without(sq("a4"));
@@ -258,14 +343,22 @@ fn ill_14_jailbreak() {
     // Black, to move, cannot capture the pair c3 d3 whatever it plays.
     for turn in distinct_turns(&p) {
         let white = turn.after.pieces(Color::White);
-        assert!(white.contains(sq("c3")) && white.contains(sq("d3")), "{:?}", turn.steps);
+        assert!(
+            white.contains(sq("c3")) && white.contains(sq("d3")),
+            "{:?}",
+            turn.steps
+        );
     }
 }
 
 #[test]
 fn ill_15_sacrifice_ends_the_game() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/margrites/illustration-15.txt");
-    let t = cannonball::margrites::transcript::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/margrites/illustration-15.txt"
+    );
+    let t =
+        cannonball::margrites::transcript::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
     let report = cannonball::margrites::infer::check_transcript(&t).unwrap();
     let text = report.render("illustration-15.txt");
     // Errata: `(xed)` is e5, and White's capture of e5 makes the score 1(2)-0(7).

@@ -4,8 +4,8 @@
 
 mod margrites_support;
 
-use cannonball::margrites::{ByColor, Color, Options, Position, Square, Step};
 use cannonball::margrites::selfplay::{random_setup, random_step};
+use cannonball::margrites::{ByColor, Color, Options, Position, Square, Step};
 use cannonball::rng::Rng;
 use margrites_support::reference::{self, Board, Sq, Target};
 
@@ -25,7 +25,10 @@ fn xy(s: Square) -> Sq {
 
 /// Start-of-turn squares tracked independently of the engine: (now, start).
 fn start_of(starts: &[(Sq, Sq)], now: Sq) -> Sq {
-    starts.iter().find(|(n, _)| *n == now).map_or(now, |(_, s)| *s)
+    starts
+        .iter()
+        .find(|(n, _)| *n == now)
+        .map_or(now, |(_, s)| *s)
 }
 
 #[test]
@@ -43,15 +46,34 @@ fn engine_agrees_with_reference_over_random_games() {
             // Every candidate from every mover piece: the eight directions and off the edge.
             for from in pos.pieces(mover) {
                 let start = start_of(&starts, xy(from));
-                for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-                    let Some(to) = from.offset(dx, dy) else { continue };
-                    let expected = room && reference::legal(&board, mover, xy(from), Target::To(xy(to)), start);
+                for (dx, dy) in [
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                    (-1, 0),
+                    (1, 0),
+                    (-1, 1),
+                    (0, 1),
+                    (1, 1),
+                ] {
+                    let Some(to) = from.offset(dx, dy) else {
+                        continue;
+                    };
+                    let expected = room
+                        && reference::legal(&board, mover, xy(from), Target::To(xy(to)), start);
                     let got = pos.check_step(Step::Move { from, to }).is_ok();
-                    assert_eq!(got, expected, "{from}>{to} in turn {} ({:?})", pos.turn(), pos.check_step(Step::Move { from, to }));
+                    assert_eq!(
+                        got,
+                        expected,
+                        "{from}>{to} in turn {} ({:?})",
+                        pos.turn(),
+                        pos.check_step(Step::Move { from, to })
+                    );
                     checked_steps += 1;
                 }
                 if from.rank() == mover.scoring_rank() {
-                    let expected = room && reference::legal(&board, mover, xy(from), Target::Off, start);
+                    let expected =
+                        room && reference::legal(&board, mover, xy(from), Target::Off, start);
                     assert_eq!(pos.check_step(Step::Score { from }).is_ok(), expected);
                 }
             }
@@ -66,7 +88,12 @@ fn engine_agrees_with_reference_over_random_games() {
                     }
                     let rounds = reference::resolve(&mut after);
                     let report = pos.play_step(step).unwrap();
-                    let engine_rounds: Vec<Vec<Sq>> = report.cascade.rounds().iter().map(|r| r.map(xy).collect()).collect();
+                    let engine_rounds: Vec<Vec<Sq>> = report
+                        .cascade
+                        .rounds()
+                        .iter()
+                        .map(|r| r.map(xy).collect())
+                        .collect();
                     assert_eq!(engine_rounds, rounds, "cascade of {step}");
                     assert_eq!(to_board(&pos), after);
                     cascades += u64::from(!rounds.is_empty());
@@ -89,6 +116,9 @@ fn engine_agrees_with_reference_over_random_games() {
         }
         let _ = ByColor::<u8>::default();
     }
-    assert!(checked_steps > 1_000_000, "only {checked_steps} candidate steps compared");
+    assert!(
+        checked_steps > 1_000_000,
+        "only {checked_steps} candidate steps compared"
+    );
     assert!(cascades > 1000, "only {cascades} capturing steps compared");
 }

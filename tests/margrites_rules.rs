@@ -5,8 +5,8 @@ mod margrites_support;
 use cannonball::margrites::matchplay::{Player, score_match};
 use cannonball::margrites::turngen::{count_sequences, distinct_turns, sequences};
 use cannonball::margrites::{
-    ByColor, Color, Ending, GameResult, HostileSetup, IllegalEnd, IllegalStep, Options, Phase, Position, Setup,
-    SetupProblem, Step, Tally,
+    ByColor, Color, Ending, GameResult, HostileSetup, IllegalEnd, IllegalStep, Options, Phase,
+    Position, Setup, SetupProblem, Step, Tally,
 };
 use margrites_support::{diagram, diagram_with, names, play, sq, squares, start, step};
 
@@ -25,14 +25,26 @@ fn b2_setup_on_home_rows_is_legal_and_black_moves_first() {
 
 #[test]
 fn b2_illegal_setup_lists_every_reason() {
-    let setup = Setup { black: squares("a1 b1 c1 d1 e1 f1 g1 g1 c3"), white: squares("a8 b8 c8 d8 e8 f8 g8") };
+    let setup = Setup {
+        black: squares("a1 b1 c1 d1 e1 f1 g1 g1 c3"),
+        white: squares("a8 b8 c8 d8 e8 f8 g8"),
+    };
     let err = Position::new(&setup, Options::STANDARD).unwrap_err();
     assert_eq!(
         err.problems,
         vec![
-            SetupProblem::WrongCount { color: Color::Black, count: 9 },
-            SetupProblem::OutsideHomeRows { color: Color::Black, square: sq("c3") },
-            SetupProblem::WrongCount { color: Color::White, count: 7 },
+            SetupProblem::WrongCount {
+                color: Color::Black,
+                count: 9
+            },
+            SetupProblem::OutsideHomeRows {
+                color: Color::Black,
+                square: sq("c3")
+            },
+            SetupProblem::WrongCount {
+                color: Color::White,
+                count: 7
+            },
             SetupProblem::TwoOnASquare { square: sq("g1") },
         ]
     );
@@ -59,11 +71,32 @@ fn b2_hostile_setup_alternates_black_first() {
 #[test]
 fn b3_a_step_goes_to_a_touching_empty_square() {
     let mut pos = start(BLACK_HOME, WHITE_HOME);
-    assert_eq!(pos.legal_steps().len(), pos.legal_steps().iter().filter(|s| matches!(s, Step::Move { .. })).count());
-    assert_eq!(pos.check_step(step("d2>d4")), Err(IllegalStep::NotTouching { from: sq("d2"), to: sq("d4") }));
-    assert_eq!(pos.check_step(step("d2>e2")), Err(IllegalStep::Occupied(sq("e2"))));
-    assert_eq!(pos.check_step(step("d3>d4")), Err(IllegalStep::NoPiece(sq("d3"))));
-    assert_eq!(pos.check_step(step("d7>d6")), Err(IllegalStep::NotYourPiece(sq("d7"))));
+    assert_eq!(
+        pos.legal_steps().len(),
+        pos.legal_steps()
+            .iter()
+            .filter(|s| matches!(s, Step::Move { .. }))
+            .count()
+    );
+    assert_eq!(
+        pos.check_step(step("d2>d4")),
+        Err(IllegalStep::NotTouching {
+            from: sq("d2"),
+            to: sq("d4")
+        })
+    );
+    assert_eq!(
+        pos.check_step(step("d2>e2")),
+        Err(IllegalStep::Occupied(sq("e2")))
+    );
+    assert_eq!(
+        pos.check_step(step("d3>d4")),
+        Err(IllegalStep::NoPiece(sq("d3")))
+    );
+    assert_eq!(
+        pos.check_step(step("d7>d6")),
+        Err(IllegalStep::NotYourPiece(sq("d7")))
+    );
     play(&mut pos, "d2>c3; c3>b4; b4>a5; a5>a6");
     assert_eq!(pos.check_step(step("e2>e3")), Err(IllegalStep::TurnOver(4)));
 }
@@ -71,12 +104,18 @@ fn b3_a_step_goes_to_a_touching_empty_square() {
 #[test]
 fn b3_scoring_only_off_the_opponents_home_edge() {
     let mut pos = diagram("e8 a2", "i1", Color::Black);
-    assert_eq!(pos.check_step(step("a2>B++")), Err(IllegalStep::NotScoringEdge(sq("a2"))));
+    assert_eq!(
+        pos.check_step(step("a2>B++")),
+        Err(IllegalStep::NotScoringEdge(sq("a2")))
+    );
     play(&mut pos, "e8>B++");
     assert_eq!(pos.standings().black.points, 1);
     assert_eq!(pos.pieces(Color::Black).len(), 1);
     let mut white = diagram("a5", "i1 c2", Color::White);
-    assert_eq!(white.check_step(step("c2>W++")), Err(IllegalStep::NotScoringEdge(sq("c2"))));
+    assert_eq!(
+        white.check_step(step("c2>W++")),
+        Err(IllegalStep::NotScoringEdge(sq("c2")))
+    );
     play(&mut white, "i1>W++");
     assert_eq!(white.standings().white.points, 1);
 }
@@ -85,9 +124,19 @@ fn b3_scoring_only_off_the_opponents_home_edge() {
 fn b3_stalling_forbids_only_the_start_square() {
     let mut pos = diagram("e4", "a8", Color::Black);
     play(&mut pos, "e4>e5; e5>f5; f5>f4");
-    assert_eq!(pos.check_step(step("f4>e4")), Err(IllegalStep::Stalling(sq("e4"))));
+    assert_eq!(
+        pos.check_step(step("f4>e4")),
+        Err(IllegalStep::Stalling(sq("e4")))
+    );
     for to in ["e3", "f3", "g3", "g4", "g5", "e5", "f5"] {
-        assert!(pos.check_step(Step::Move { from: sq("f4"), to: sq(to) }).is_ok(), "{to}");
+        assert!(
+            pos.check_step(Step::Move {
+                from: sq("f4"),
+                to: sq(to)
+            })
+            .is_ok(),
+            "{to}"
+        );
     }
 }
 
@@ -101,14 +150,20 @@ fn b3_dancing_pieces_may_swap_places() {
     let mut pos = diagram("d4 e4", "a8", Color::Black);
     play(&mut pos, "e4>e5; d4>e4");
     assert_eq!(pos.check_step(step("e5>d4")), Ok(()));
-    assert_eq!(pos.check_step(step("e4>d4")), Err(IllegalStep::Stalling(sq("d4"))));
+    assert_eq!(
+        pos.check_step(step("e4>d4")),
+        Err(IllegalStep::Stalling(sq("d4")))
+    );
 }
 
 #[test]
 fn b3_martyrdom_forbids_stepping_into_capture() {
     // c4 may not go to b5, where a5 and a6 capture it; it may go to c5.
     let pos = diagram("c4", "a5 a6 i8", Color::Black);
-    assert_eq!(pos.check_step(step("c4>b5")), Err(IllegalStep::Martyrdom(sq("b5"))));
+    assert_eq!(
+        pos.check_step(step("c4>b5")),
+        Err(IllegalStep::Martyrdom(sq("b5")))
+    );
     assert!(pos.check_step(step("c4>c5")).is_ok());
     assert!(!pos.legal_steps().contains(&step("c4>b5")));
 }
@@ -117,7 +172,10 @@ fn b3_martyrdom_forbids_stepping_into_capture() {
 fn b3_martyrdom_in_a_later_round_of_the_cascade() {
     // d3>d4: c2 loses its ally and falls (round 1), then c3 (round 2), then d4 (round 3).
     let pos = diagram("d3 c2 c3", "b1 c1 d1 b2 b3 b4 c4 e5", Color::Black);
-    assert_eq!(pos.check_step(step("d3>d4")), Err(IllegalStep::Martyrdom(sq("d4"))));
+    assert_eq!(
+        pos.check_step(step("d3>d4")),
+        Err(IllegalStep::Martyrdom(sq("d4")))
+    );
     let mut unchecked = pos;
     let report = unchecked.play_step_unchecked(step("d3>d4"));
     let rounds: Vec<String> = report.cascade.rounds().iter().map(|r| names(*r)).collect();
@@ -139,7 +197,14 @@ fn b3_a_step_may_cause_an_allys_capture() {
 fn b3_full_movement_and_forfeit() {
     let mut pos = start(BLACK_HOME, WHITE_HOME);
     play(&mut pos, "d2>d3");
-    assert!(matches!(pos.end_turn(), Err(IllegalEnd::FullMovement { made: 1, allowed: 4, .. })));
+    assert!(matches!(
+        pos.end_turn(),
+        Err(IllegalEnd::FullMovement {
+            made: 1,
+            allowed: 4,
+            ..
+        })
+    ));
     // A lone piece boxed in by martyrdom has no legal step: the turn is forfeit.
     let mut trapped = diagram("i4", "h2 g3 h4 h6 a8", Color::Black);
     assert!(trapped.legal_steps().is_empty());
@@ -174,7 +239,10 @@ fn b4_captures_of_both_colours_at_once_and_credit_to_the_opponent() {
     assert_eq!(names(r[0].cascade.all()), "d5");
     assert_eq!(pos.standings().black.captures, 5 + 1);
     // One round removes pieces of both colours at once.
-    let mut board = ByColor { black: squares("a1 g8 g7").into_iter().collect(), white: squares("b1 b2 h8").into_iter().collect() };
+    let mut board = ByColor {
+        black: squares("a1 g8 g7").into_iter().collect(),
+        white: squares("b1 b2 h8").into_iter().collect(),
+    };
     let cascade = cannonball::margrites::capture::resolve(&mut board);
     assert_eq!(cascade.rounds().len(), 1);
     assert_eq!(names(cascade.all()), "a1 h8");
@@ -204,7 +272,16 @@ fn b5_game_ends_the_moment_a_side_has_no_pieces() {
 
 #[test]
 fn b5_winner_by_points_then_captures_then_draw() {
-    let t = |bp, bc, wp, wc| ByColor { black: Tally { points: bp, captures: bc }, white: Tally { points: wp, captures: wc } };
+    let t = |bp, bc, wp, wc| ByColor {
+        black: Tally {
+            points: bp,
+            captures: bc,
+        },
+        white: Tally {
+            points: wp,
+            captures: wc,
+        },
+    };
     use cannonball::margrites::position::winner_by_standings as w;
     assert_eq!(w(&t(2, 0, 1, 5)), Some(Color::Black));
     assert_eq!(w(&t(1, 2, 1, 3)), Some(Color::White));
@@ -223,8 +300,14 @@ fn b5_resignation_ends_the_game_and_the_other_side_wins() {
 
 #[test]
 fn b6_blacks_handicap_first_turn_has_two_steps() {
-    let options = Options { black_handicap: true, ..Options::STANDARD };
-    let setup = Setup { black: squares(BLACK_HOME), white: squares(WHITE_HOME) };
+    let options = Options {
+        black_handicap: true,
+        ..Options::STANDARD
+    };
+    let setup = Setup {
+        black: squares(BLACK_HOME),
+        white: squares(WHITE_HOME),
+    };
     let mut pos = Position::new(&setup, options).unwrap();
     play(&mut pos, "d2>d3; d3>d4");
     assert_eq!(pos.check_step(step("e2>e3")), Err(IllegalStep::TurnOver(2)));
@@ -236,7 +319,10 @@ fn b6_blacks_handicap_first_turn_has_two_steps() {
 
 #[test]
 fn b6_whites_rebuttal_after_black_ends_the_game() {
-    let options = Options { white_rebuttal: true, ..Options::STANDARD };
+    let options = Options {
+        white_rebuttal: true,
+        ..Options::STANDARD
+    };
     let mut pos = diagram_with("d8", "h2 a7", Color::Black, options);
     play(&mut pos, "d8>B++");
     assert_eq!(pos.phase(), Phase::RebuttalDue);
@@ -254,11 +340,17 @@ fn b6_whites_rebuttal_after_black_ends_the_game() {
 
 #[test]
 fn b6_returning_scored_pieces() {
-    let options = Options { returning_scored: true, ..Options::STANDARD };
+    let options = Options {
+        returning_scored: true,
+        ..Options::STANDARD
+    };
     let mut pos = diagram_with("d8 a1", "i1 i2", Color::Black, options);
     play(&mut pos, "d8>B++");
     // Not in the turn it scored.
-    assert_eq!(pos.check_step(step("B++>d8")), Err(IllegalStep::NothingToReturn(sq("d8"))));
+    assert_eq!(
+        pos.check_step(step("B++>d8")),
+        Err(IllegalStep::NothingToReturn(sq("d8")))
+    );
     play(&mut pos, "a1>a2; a2>a3; a3>a4");
     pos.end_turn().unwrap();
     play(&mut pos, "i2>h3; h3>h4; h4>h5; h5>h6");
@@ -266,14 +358,23 @@ fn b6_returning_scored_pieces() {
     assert!(pos.legal_steps().contains(&step("B++>d8")));
     play(&mut pos, "B++>d8");
     assert_eq!(pos.standings().black.points, 0);
-    assert_eq!(pos.check_step(step("d8>B++")), Err(IllegalStep::StallingOffBoard));
+    assert_eq!(
+        pos.check_step(step("d8>B++")),
+        Err(IllegalStep::StallingOffBoard)
+    );
     let plain = diagram("a1", "i1", Color::Black);
-    assert_eq!(plain.check_step(step("B++>d8")), Err(IllegalStep::ReturnNotAllowed));
+    assert_eq!(
+        plain.check_step(step("B++>d8")),
+        Err(IllegalStep::ReturnNotAllowed)
+    );
 }
 
 #[test]
 fn b6_dancing_limit_forces_a_change_after_two_unchanged_turns() {
-    let options = Options { dancing_limit: true, ..Options::STANDARD };
+    let options = Options {
+        dancing_limit: true,
+        ..Options::STANDARD
+    };
     let mut pos = diagram_with("d4 e4", "d6 e6", Color::Black, options);
     play(&mut pos, "d4>d3; e4>d4; d3>e3; e3>e4");
     pos.end_turn().unwrap();
@@ -281,7 +382,10 @@ fn b6_dancing_limit_forces_a_change_after_two_unchanged_turns() {
     pos.end_turn().unwrap();
     // Black danced first and must now change the position.
     play(&mut pos, "d4>d3; e4>d4; d3>e3");
-    assert_eq!(pos.check_step(step("e3>e4")), Err(IllegalStep::DancingLimit));
+    assert_eq!(
+        pos.check_step(step("e3>e4")),
+        Err(IllegalStep::DancingLimit)
+    );
     assert!(pos.check_step(step("e3>f4")).is_ok());
     // Without the option the same dance is legal.
     let mut plain = diagram("d4 e4", "d6 e6", Color::Black);
@@ -298,7 +402,16 @@ fn b6_two_for_three() {
     let g = |winner, b, w| GameResult {
         ending: Ending::NoPieces,
         winner,
-        standings: ByColor { black: Tally { points: 0, captures: b }, white: Tally { points: 0, captures: w } },
+        standings: ByColor {
+            black: Tally {
+                points: 0,
+                captures: b,
+            },
+            white: Tally {
+                points: 0,
+                captures: w,
+            },
+        },
     };
     let s = score_match(&g(Some(Color::White), 1, 4), &g(Some(Color::White), 1, 1));
     assert_eq!((s.first, s.second, s.winner), (1, 2, Some(Player::Second)));

@@ -14,7 +14,11 @@ fn on_board((f, r): Sq) -> bool {
 }
 
 fn at(b: &Board, (f, r): Sq) -> Option<Color> {
-    if on_board((f, r)) { b[r as usize][f as usize] } else { None }
+    if on_board((f, r)) {
+        b[r as usize][f as usize]
+    } else {
+        None
+    }
 }
 
 fn neighbours((f, r): Sq) -> Vec<Sq> {

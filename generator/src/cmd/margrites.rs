@@ -59,7 +59,12 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Check { file } => run_check(&file),
         Command::Show { file } => run_show(&file),
         Command::Infer { file } => run_infer(&file),
-        Command::Selfplay { games, seed, max_turns, variations } => {
+        Command::Selfplay {
+            games,
+            seed,
+            max_turns,
+            variations,
+        } => {
             let options = Options::parse_list(&variations).map_err(anyhow::Error::msg)?;
             let mut rng = Rng::seed_from(seed);
             for k in 0..games {
@@ -67,7 +72,14 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
                 if k > 0 {
                     println!();
                 }
-                print!("{}", selfplay::format_game(&game, options, &format!("self-play game {} of {games}, seed {seed}", k + 1)));
+                print!(
+                    "{}",
+                    selfplay::format_game(
+                        &game,
+                        options,
+                        &format!("self-play game {} of {games}, seed {seed}", k + 1)
+                    )
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -87,7 +99,13 @@ fn read(file: &Path) -> Result<transcript::Transcript, ExitCode> {
         }
     };
     transcript::parse(&text).map_err(|e| {
-        eprintln!("{}:{}:{}: error: {}", file.display(), e.line, e.column, e.message);
+        eprintln!(
+            "{}:{}:{}: error: {}",
+            file.display(),
+            e.line,
+            e.column,
+            e.message
+        );
         ExitCode::from(2)
     })
 }
@@ -100,7 +118,11 @@ fn run_check(file: &Path) -> anyhow::Result<ExitCode> {
     let name = file.display().to_string();
     let report = infer::check_transcript(&t).with_context(|| format!("checking {name}"))?;
     print!("{}", report.render(&name));
-    Ok(if report.departures() == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if report.departures() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn run_show(file: &Path) -> anyhow::Result<ExitCode> {
@@ -116,15 +138,26 @@ fn run_show(file: &Path) -> anyhow::Result<ExitCode> {
     }
     for (line, pos) in after {
         println!();
-        println!("line {line}: {}", lines.get(line - 1).copied().unwrap_or("").trim());
+        println!(
+            "line {line}: {}",
+            lines.get(line - 1).copied().unwrap_or("").trim()
+        );
         let s = pos.standings();
         println!(
             "after it: {}({})-{}({}), {} to move",
-            s.black.points, s.black.captures, s.white.points, s.white.captures, pos.to_move()
+            s.black.points,
+            s.black.captures,
+            s.white.points,
+            s.white.captures,
+            pos.to_move()
         );
         print!("{}", format_diagram(&pos.board()));
     }
-    Ok(if report.departures() == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if report.departures() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn run_infer(file: &Path) -> anyhow::Result<ExitCode> {

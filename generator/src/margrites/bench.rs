@@ -17,8 +17,14 @@ use crate::rng::Rng;
 #[must_use]
 pub fn opening_setup() -> Setup {
     let sq = |s: &str| s.parse::<Square>().ok();
-    let black = ["a1", "b2", "c2", "d2", "e2", "f2", "g2", "i1"].iter().filter_map(|s| sq(s)).collect();
-    let white = ["a8", "b7", "c7", "d7", "e7", "f7", "g7", "i8"].iter().filter_map(|s| sq(s)).collect();
+    let black = ["a1", "b2", "c2", "d2", "e2", "f2", "g2", "i1"]
+        .iter()
+        .filter_map(|s| sq(s))
+        .collect();
+    let white = ["a8", "b7", "c7", "d7", "e7", "f7", "g7", "i8"]
+        .iter()
+        .filter_map(|s| sq(s))
+        .collect();
     Setup { black, white }
 }
 
@@ -36,7 +42,11 @@ pub fn run(games: u32, seed: u64) -> String {
         turns += g.turns.len() as u64;
     }
     let secs = t.elapsed().as_secs_f64();
-    let _ = writeln!(out, "self-play: {games} games, {turns} turns, {steps} steps in {secs:.3} s: {:.0} steps/s", steps as f64 / secs);
+    let _ = writeln!(
+        out,
+        "self-play: {games} games, {turns} turns, {steps} steps in {secs:.3} s: {:.0} steps/s",
+        steps as f64 / secs
+    );
 
     if let Ok(opening) = Position::new(&opening_setup(), Options::STANDARD) {
         let runs = 5;
@@ -59,9 +69,11 @@ pub fn run(games: u32, seed: u64) -> String {
     let mut times = Vec::new();
     let mut sample = Rng::seed_from(seed ^ 0x5eed);
     for _ in 0..20 {
-        let mut pos = match Position::new(&super::selfplay::random_setup(&mut sample), Options::STANDARD) {
-            Ok(p) => p,
-            Err(_) => continue,
+        let Ok(mut pos) = Position::new(
+            &super::selfplay::random_setup(&mut sample),
+            Options::STANDARD,
+        ) else {
+            continue;
         };
         let stop = 2 + sample.below(30) as u16;
         while !pos.is_over() && pos.turn() < stop {

@@ -130,15 +130,26 @@ mod tests {
     fn ratio_two_to_one_captures() {
         let g4: Square = "g4".parse().unwrap();
         // Illustration 7.b.1: three opponents against a piece with one ally.
-        assert!(!meets_capture_condition(g4, set(&["f4", "g4"]), set(&["g5", "h5", "h4"])));
+        assert!(!meets_capture_condition(
+            g4,
+            set(&["f4", "g4"]),
+            set(&["g5", "h5", "h4"])
+        ));
         // 7.b.2: the fourth opponent captures.
-        assert!(meets_capture_condition(g4, set(&["f4", "g4"]), set(&["g5", "h5", "h4", "h3"])));
+        assert!(meets_capture_condition(
+            g4,
+            set(&["f4", "g4"]),
+            set(&["g5", "h5", "h4", "h3"])
+        ));
     }
 
     #[test]
     fn cascade_exposes_a_neighbour() {
         // Illustration 7.c after f6>f5: g4 goes first, then f4 is left alone.
-        let mut pieces = ByColor { black: set(&["f4", "g4"]), white: set(&["f5", "g5", "h5", "h4", "h3"]) };
+        let mut pieces = ByColor {
+            black: set(&["f4", "g4"]),
+            white: set(&["f5", "g5", "h5", "h4", "h3"]),
+        };
         let cascade = resolve(&mut pieces);
         assert_eq!(cascade.rounds(), &[set(&["g4"]), set(&["f4"])]);
         assert!(pieces.black.is_empty());

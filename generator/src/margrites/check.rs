@@ -54,18 +54,42 @@ pub fn check_from(transcript: &Transcript, start: &Position) -> Vec<Finding> {
 /// then each variation).
 #[must_use]
 pub fn replay(transcript: &Transcript, start: &Position) -> (Vec<Finding>, Vec<(usize, Position)>) {
-    let mut r = Replay { findings: Vec::new(), before: Vec::new(), after: Vec::new(), quit: None };
+    let mut r = Replay {
+        findings: Vec::new(),
+        before: Vec::new(),
+        after: Vec::new(),
+        quit: None,
+    };
     let main_first = start.turn();
     r.line(*start, &transcript.main, u32::from(main_first), true);
     for v in &transcript.variations {
         let index = usize::from(v.from_turn.saturating_sub(main_first));
-        match r.before.get(index).copied().filter(|p| p.turn() == v.from_turn) {
+        match r
+            .before
+            .get(index)
+            .copied()
+            .filter(|p| p.turn() == v.from_turn)
+        {
             Some(pos) => r.line(pos, &v.turns, u32::from(v.from_turn), false),
-            None => r.push(v.line, 1, String::new(), format!("variation from turn {}: the main line never reaches that turn", v.from_turn)),
+            None => r.push(
+                v.line,
+                1,
+                String::new(),
+                format!(
+                    "variation from turn {}: the main line never reaches that turn",
+                    v.from_turn
+                ),
+            ),
         }
     }
     for (line, q) in &transcript.quirks {
-        r.findings.push(Finding { line: *line, column: q.column, severity: Severity::Warning, place: String::new(), message: q.kind.to_string() });
+        r.findings.push(Finding {
+            line: *line,
+            column: q.column,
+            severity: Severity::Warning,
+            place: String::new(),
+            message: q.kind.to_string(),
+        });
     }
     r.findings.sort_by_key(|f| (f.line, f.column, f.severity));
     (r.findings, r.after)
@@ -74,7 +98,10 @@ pub fn replay(transcript: &Transcript, start: &Position) -> (Vec<Finding>, Vec<(
 /// The number of departures among `findings`.
 #[must_use]
 pub fn departures(findings: &[Finding]) -> usize {
-    findings.iter().filter(|f| f.severity == Severity::Departure).count()
+    findings
+        .iter()
+        .filter(|f| f.severity == Severity::Departure)
+        .count()
 }
 
 /// Writes findings one a line as `NAME:LINE:COL: departure: turn T, step S: message`,
@@ -87,11 +114,25 @@ pub fn render(name: &str, findings: &[Finding]) -> String {
             Severity::Departure => "departure",
             Severity::Warning => "warning",
         };
-        let place = if f.place.is_empty() { String::new() } else { format!("{}: ", f.place) };
-        let _ = writeln!(out, "{name}:{}:{}: {kind}: {place}{}", f.line, f.column, f.message);
+        let place = if f.place.is_empty() {
+            String::new()
+        } else {
+            format!("{}: ", f.place)
+        };
+        let _ = writeln!(
+            out,
+            "{name}:{}:{}: {kind}: {place}{}",
+            f.line, f.column, f.message
+        );
     }
     let d = departures(findings);
-    let _ = writeln!(out, "{name}: {d} departure{}, {} warning{}", plural(d), findings.len() - d, plural(findings.len() - d));
+    let _ = writeln!(
+        out,
+        "{name}: {d} departure{}, {} warning{}",
+        plural(d),
+        findings.len() - d,
+        plural(findings.len() - d)
+    );
     out
 }
 
@@ -100,12 +141,14 @@ fn plural(n: usize) -> &'static str {
 }
 
 /// The starting position of a transcript that begins with `start:`.
-pub fn start_position(transcript: &Transcript) -> Option<Result<Position, super::setup::SetupError>> {
+pub fn start_position(
+    transcript: &Transcript,
+) -> Option<Result<Position, super::setup::SetupError>> {
     let start = transcript.start.as_ref()?;
     let mut pieces = ByColor::<Vec<Square>>::default();
     if let Some(t) = &start.table {
         let (by_color, _) = t.table.pieces(&t.legend);
-        pieces = by_color.map(|s| s.collect());
+        pieces = by_color.map(Iterator::collect);
     }
     let mut diagram = Diagram::with_missing_captured(pieces, start.to_move);
     if let Some(score) = start.score {
@@ -126,12 +169,22 @@ struct Replay {
 }
 
 fn turn_place(actual: u16, printed: u32) -> String {
-    if u32::from(actual) == printed { format!("turn {actual}") } else { format!("turn {actual} (printed {printed})") }
+    if u32::from(actual) == printed {
+        format!("turn {actual}")
+    } else {
+        format!("turn {actual} (printed {printed})")
+    }
 }
 
 impl Replay {
     fn push(&mut self, line: usize, column: usize, place: String, message: String) {
-        self.findings.push(Finding { line, column, severity: Severity::Departure, place, message });
+        self.findings.push(Finding {
+            line,
+            column,
+            severity: Severity::Departure,
+            place,
+            message,
+        });
     }
 
     fn line(&mut self, mut pos: Position, turns: &[TurnEntry], first: u32, main: bool) {
@@ -142,15 +195,32 @@ impl Replay {
                 self.before.push(pos);
             }
             if let Some(line) = self.quit {
-                let message = format!("turns after the turn cut short with `...` (line {line}) are not checked");
-                self.findings.push(Finding { line: entry.line, column: 1, severity: Severity::Warning, place: String::new(), message });
+                let message = format!(
+                    "turns after the turn cut short with `...` (line {line}) are not checked"
+                );
+                self.findings.push(Finding {
+                    line: entry.line,
+                    column: 1,
+                    severity: Severity::Warning,
+                    place: String::new(),
+                    message,
+                });
                 return;
             }
             let printed = entry.turn.number;
             let place = turn_place(pos.turn(), printed);
             if printed != expected {
-                let why = if i > 0 && printed + 1 == expected { "repeats the previous turn's number".to_string() } else { format!("should be {expected}") };
-                self.push(entry.line, entry.turn.column, place.clone(), format!("turn number {printed} {why}"));
+                let why = if i > 0 && printed + 1 == expected {
+                    "repeats the previous turn's number".to_string()
+                } else {
+                    format!("should be {expected}")
+                };
+                self.push(
+                    entry.line,
+                    entry.turn.column,
+                    place.clone(),
+                    format!("turn number {printed} {why}"),
+                );
             }
             expected = printed + 1;
             self.turn(&mut pos, entry, &place);
@@ -162,13 +232,23 @@ impl Replay {
     fn turn(&mut self, pos: &mut Position, entry: &TurnEntry, place: &str) {
         let (line, column) = (entry.line, entry.turn.column);
         if pos.is_over() {
-            self.push(line, column, place.to_string(), "turn played after the game ended".into());
+            self.push(
+                line,
+                column,
+                place.to_string(),
+                "turn played after the game ended".into(),
+            );
             return;
         }
         match &entry.turn.body {
             TurnBody::Forfeit => {
                 if let Err(IllegalEnd::FullMovement { example, .. }) = pos.end_turn() {
-                    self.push(line, column, place.to_string(), format!("forfeit, but {example} is a legal step"));
+                    self.push(
+                        line,
+                        column,
+                        place.to_string(),
+                        format!("forfeit, but {example} is a legal step"),
+                    );
                     pos.end_turn_unchecked();
                 }
             }
@@ -182,7 +262,12 @@ impl Replay {
                 for (k, st) in steps.iter().enumerate() {
                     let at = format!("{place}, step {}", k + 1);
                     if pos.is_over() {
-                        self.push(line, st.column, at, "step played after the game ended".into());
+                        self.push(
+                            line,
+                            st.column,
+                            at,
+                            "step played after the game ended".into(),
+                        );
                         break;
                     }
                     previous_to = self.step(pos, st, previous_to, line, &at);
@@ -190,7 +275,12 @@ impl Replay {
                 if *incomplete {
                     self.quit = Some(line);
                 } else if !pos.is_over() {
-                    if let Err(IllegalEnd::FullMovement { made, allowed, example }) = pos.end_turn() {
+                    if let Err(IllegalEnd::FullMovement {
+                        made,
+                        allowed,
+                        example,
+                    }) = pos.end_turn()
+                    {
                         let message = format!(
                             "full movement: the turn stops after {made} of {allowed} steps, but {example} is a legal step"
                         );
@@ -203,11 +293,23 @@ impl Replay {
     }
 
     /// Plays one written step; returns where it ended, for a following bare score.
-    fn step(&mut self, pos: &mut Position, st: &StepText, previous_to: Option<Square>, line: usize, at: &str) -> Option<Square> {
+    fn step(
+        &mut self,
+        pos: &mut Position,
+        st: &StepText,
+        previous_to: Option<Square>,
+        line: usize,
+        at: &str,
+    ) -> Option<Square> {
         let step = match st.step.resolve(pos, previous_to) {
             Ok(step) => step,
             Err(reason) => {
-                self.push(line, st.column, at.to_string(), format!("illegal step: {reason}; not played"));
+                self.push(
+                    line,
+                    st.column,
+                    at.to_string(),
+                    format!("illegal step: {reason}; not played"),
+                );
                 return previous_to;
             }
         };
@@ -215,14 +317,25 @@ impl Replay {
             Ok(report) => report,
             Err(reason) => {
                 if let IllegalStep::Martyrdom(_) = reason {
-                    let message = format!("illegal step {step}: {reason}; played as written, the piece kept");
+                    let message =
+                        format!("illegal step {step}: {reason}; played as written, the piece kept");
                     self.push(line, st.column, at.to_string(), message);
                     pos.play_step_sparing_mover(step)
                 } else if carried_out(pos, step) {
-                    self.push(line, st.column, at.to_string(), format!("illegal step {step}: {reason}; played as written"));
+                    self.push(
+                        line,
+                        st.column,
+                        at.to_string(),
+                        format!("illegal step {step}: {reason}; played as written"),
+                    );
                     pos.play_step_unchecked(step)
                 } else {
-                    self.push(line, st.column, at.to_string(), format!("illegal step {step}: {reason}; not played"));
+                    self.push(
+                        line,
+                        st.column,
+                        at.to_string(),
+                        format!("illegal step {step}: {reason}; not played"),
+                    );
                     return previous_to;
                 }
             }
@@ -239,22 +352,50 @@ impl Replay {
             match c {
                 CaptureText::Square(coord) => match coord.square() {
                     Some(sq) if happened.contains(sq) => unmatched = unmatched.without(sq),
-                    Some(sq) => self.push(line, st.column, at.to_string(), format!("capture x{sq} listed but did not happen")),
-                    None => self.push(line, st.column, at.to_string(), format!("capture x{coord} listed, off the board")),
+                    Some(sq) => self.push(
+                        line,
+                        st.column,
+                        at.to_string(),
+                        format!("capture x{sq} listed but did not happen"),
+                    ),
+                    None => self.push(
+                        line,
+                        st.column,
+                        at.to_string(),
+                        format!("capture x{coord} listed, off the board"),
+                    ),
                 },
                 CaptureText::Unreadable(text) => unnamed.push(text),
             }
         }
-        let order: Vec<Square> = cascade.in_notation_order().filter(|s| unmatched.contains(*s)).collect();
+        let order: Vec<Square> = cascade
+            .in_notation_order()
+            .filter(|s| unmatched.contains(*s))
+            .collect();
         let mut left = order.into_iter();
         for text in unnamed {
             match left.next() {
-                Some(sq) => self.push(line, st.column, at.to_string(), format!("capture `{text}` names no square; the capture was x{sq}")),
-                None => self.push(line, st.column, at.to_string(), format!("capture `{text}` listed but no other capture happened")),
+                Some(sq) => self.push(
+                    line,
+                    st.column,
+                    at.to_string(),
+                    format!("capture `{text}` names no square; the capture was x{sq}"),
+                ),
+                None => self.push(
+                    line,
+                    st.column,
+                    at.to_string(),
+                    format!("capture `{text}` listed but no other capture happened"),
+                ),
             }
         }
         for sq in left {
-            self.push(line, st.column, at.to_string(), format!("capture x{sq} happened but is not listed"));
+            self.push(
+                line,
+                st.column,
+                at.to_string(),
+                format!("capture x{sq} happened but is not listed"),
+            );
         }
     }
 
@@ -270,7 +411,14 @@ impl Replay {
         }
     }
 
-    fn score_line(&mut self, pos: &Position, score: &ScoreLine, line: usize, column: usize, place: &str) {
+    fn score_line(
+        &mut self,
+        pos: &Position,
+        score: &ScoreLine,
+        line: usize,
+        column: usize,
+        place: &str,
+    ) {
         let actual = pos.standings();
         for color in Color::ALL {
             let (w, a) = (score.tallies.get(color), actual.get(color));
@@ -288,7 +436,11 @@ impl Replay {
         };
         if score.resigned != resigned {
             let name = |c: Option<Color>| c.map_or("no one".to_string(), |c| c.name().to_string());
-            let message = format!("score line marks {} as resigned, the replay has {}", name(score.resigned), name(resigned));
+            let message = format!(
+                "score line marks {} as resigned, the replay has {}",
+                name(score.resigned),
+                name(resigned)
+            );
             self.push(line, column, place.to_string(), message);
         }
         if let Some(claim) = score.claim {
@@ -296,7 +448,13 @@ impl Replay {
                 None => Some("score line claims a result, but the game is not over".to_string()),
                 Some(result) => {
                     let actual = result.winner.map_or(Claim::Draw, Claim::Wins);
-                    (actual != claim).then(|| format!("score line claims {}, the result is {}", claim_text(claim), claim_text(actual)))
+                    (actual != claim).then(|| {
+                        format!(
+                            "score line claims {}, the result is {}",
+                            claim_text(claim),
+                            claim_text(actual)
+                        )
+                    })
                 }
             };
             if let Some(message) = message {
@@ -318,7 +476,10 @@ impl Replay {
 /// Squares where a table disagrees with a board: (square, what the table shows,
 /// what is there).
 #[must_use]
-pub fn table_mismatches(board: ByColor<SquareSet>, entry: &TableEntry) -> Vec<(Square, String, Option<Color>)> {
+pub fn table_mismatches(
+    board: ByColor<SquareSet>,
+    entry: &TableEntry,
+) -> Vec<(Square, String, Option<Color>)> {
     let legend: &Legend = &entry.legend;
     let (shown, any) = entry.table.pieces(legend);
     let at = |sq: Square| Color::ALL.into_iter().find(|&c| board.get(c).contains(sq));
@@ -337,7 +498,10 @@ pub fn table_mismatches(board: ByColor<SquareSet>, entry: &TableEntry) -> Vec<(S
         match wanted {
             Some((Some(c), text)) if actual != Some(c) => out.push((sq, text.to_string(), actual)),
             Some((None, text)) if actual.is_none() => out.push((sq, text.to_string(), actual)),
-            None if legend.blanks_empty && entry.table.covered().contains(sq) && actual.is_some() => {
+            None if legend.blanks_empty
+                && entry.table.covered().contains(sq)
+                && actual.is_some() =>
+            {
                 out.push((sq, "no piece".to_string(), actual));
             }
             _ => {}
@@ -362,7 +526,9 @@ fn carried_out(pos: &Position, step: Step) -> bool {
     let empty = |sq: Square| pos.piece_at(sq).is_none();
     match step {
         Step::Move { from, to } => pos.piece_at(from) == Some(mover) && empty(to),
-        Step::Score { from } => pos.piece_at(from) == Some(mover) && from.rank() == mover.scoring_rank(),
+        Step::Score { from } => {
+            pos.piece_at(from) == Some(mover) && from.rank() == mover.scoring_rank()
+        }
         Step::Return { .. } => false,
     }
 }

@@ -64,7 +64,12 @@ impl Position {
                     h ^= mix(4 + color as u64, (file as u64) << 8 | u64::from(*n));
                 }
             }
-            h ^= mix(6, self.returnable.iter().fold(0, |a, &n| a * 17 + u64::from(n)));
+            h ^= mix(
+                6,
+                self.returnable
+                    .iter()
+                    .fold(0, |a, &n| a * 17 + u64::from(n)),
+            );
         }
         if o.black_handicap && self.turn == 1 {
             h ^= mix(7, 1);

@@ -42,7 +42,9 @@ pub struct Inference {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum InferError {
     /// More pieces are proven than a side has.
-    #[error("the transcript needs {count} {color} pieces at the start, more than {PIECES_PER_SIDE}")]
+    #[error(
+        "the transcript needs {count} {color} pieces at the start, more than {PIECES_PER_SIDE}"
+    )]
     TooManyForced {
         /// The side.
         color: Color,
@@ -101,7 +103,12 @@ impl Propagation {
         }
     }
 
-    fn step(&mut self, step: StepSyntax, mover: Color, previous_to: Option<Square>) -> Option<Square> {
+    fn step(
+        &mut self,
+        step: StepSyntax,
+        mover: Color,
+        previous_to: Option<Square>,
+    ) -> Option<Square> {
         match step {
             StepSyntax::Move { from, to } => {
                 let (from, to) = (from.square()?, to.square()?);
@@ -228,7 +235,12 @@ fn home(color: Color) -> SquareSet {
 
 /// Infers the starting setups of `t`, keeping the sides whose setup lines are given.
 pub fn infer_setups(t: &Transcript) -> Result<Inference, InferError> {
-    let given = ByColor::new_with(|c| t.setup.get(c).as_ref().map(|l| l.value.iter().copied().collect::<SquareSet>()));
+    let given = ByColor::new_with(|c| {
+        t.setup
+            .get(c)
+            .as_ref()
+            .map(|l| l.value.iter().copied().collect::<SquareSet>())
+    });
     let p = propagate(t, &given);
     let mut choices = ByColor::<Vec<SquareSet>>::default();
     let mut total = 1u64;
@@ -239,15 +251,24 @@ pub fn infer_setups(t: &Transcript) -> Result<Inference, InferError> {
         }
         let forced = *p.forced.get(color);
         if forced.len() > u32::from(PIECES_PER_SIDE) {
-            return Err(InferError::TooManyForced { color, count: forced.len() });
+            return Err(InferError::TooManyForced {
+                color,
+                count: forced.len(),
+            });
         }
-        let open: Vec<Square> = home(color).minus(forced).minus(*p.forced_empty.get(color)).collect();
+        let open: Vec<Square> = home(color)
+            .minus(forced)
+            .minus(*p.forced_empty.get(color))
+            .collect();
         let k = usize::from(PIECES_PER_SIDE) - forced.len() as usize;
         total = total.saturating_mul(choose(open.len() as u64, k as u64));
         if total > CANDIDATE_LIMIT {
             return Err(InferError::TooMany(total));
         }
-        *choices.get_mut(color) = combinations(&open, k).into_iter().map(|c| c.union(forced)).collect();
+        *choices.get_mut(color) = combinations(&open, k)
+            .into_iter()
+            .map(|c| c.union(forced))
+            .collect();
     }
     let mut best = Vec::new();
     let mut fewest = usize::MAX;
@@ -256,7 +277,9 @@ pub fn infer_setups(t: &Transcript) -> Result<Inference, InferError> {
         for &white in &choices.white {
             candidates += 1;
             let setup = Setup::from_sets(ByColor { black, white });
-            let Ok(start) = Position::new(&setup, t.options) else { continue };
+            let Ok(start) = Position::new(&setup, t.options) else {
+                continue;
+            };
             let d = check::departures(&check::check_from(t, &start));
             if d < fewest {
                 fewest = d;
@@ -267,7 +290,13 @@ pub fn infer_setups(t: &Transcript) -> Result<Inference, InferError> {
             }
         }
     }
-    Ok(Inference { forced: p.forced, forced_empty: p.forced_empty, candidates, departures: fewest, best })
+    Ok(Inference {
+        forced: p.forced,
+        forced_empty: p.forced_empty,
+        candidates,
+        departures: fewest,
+        best,
+    })
 }
 
 /// A check report: how the start was found, and the findings.
@@ -302,7 +331,11 @@ impl CheckReport {
 #[must_use]
 pub fn setup_line(color: Color, set: SquareSet) -> String {
     let squares: Vec<String> = set.map(|s| s.to_string()).collect();
-    format!("setup {}: {}", color.name().to_lowercase(), squares.join(" "))
+    format!(
+        "setup {}: {}",
+        color.name().to_lowercase(),
+        squares.join(" ")
+    )
 }
 
 /// Checks a transcript from its setup, its start diagram, or, failing both, the
@@ -313,30 +346,49 @@ pub fn check_transcript(t: &Transcript) -> Result<CheckReport, InferError> {
 
 /// As [`check_transcript`], also giving the position after each turn (see
 /// [`check::replay`]).
-pub fn check_and_replay(t: &Transcript) -> Result<(CheckReport, Vec<(usize, Position)>), InferError> {
+pub fn check_and_replay(
+    t: &Transcript,
+) -> Result<(CheckReport, Vec<(usize, Position)>), InferError> {
     let mut notes = Vec::new();
     let start = if let Some(start) = check::start_position(t) {
         notes.push("start: the diagram given".to_string());
         start.map_err(|e| (t.start.as_ref().map_or(1, |s| s.line), e))
     } else if let (Some(b), Some(w)) = (&t.setup.black, &t.setup.white) {
         notes.push("setup: given".to_string());
-        let setup = Setup { black: b.value.clone(), white: w.value.clone() };
+        let setup = Setup {
+            black: b.value.clone(),
+            white: w.value.clone(),
+        };
         Position::new(&setup, t.options).map_err(|e| (b.line.min(w.line), e))
     } else {
         let inference = infer_setups(t)?;
         notes.extend(describe(&inference));
         let Some(first) = inference.best.first() else {
-            return Ok((CheckReport { notes, findings: Vec::new() }, Vec::new()));
+            return Ok((
+                CheckReport {
+                    notes,
+                    findings: Vec::new(),
+                },
+                Vec::new(),
+            ));
         };
         Position::new(&Setup::from_sets(*first), t.options).map_err(|e| (1, e))
     };
     let (findings, after) = match start {
         Ok(pos) => check::replay(t, &pos),
-        Err((line, e)) => (e
-            .problems
-            .iter()
-            .map(|p| Finding { line, column: 1, severity: Severity::Departure, place: String::new(), message: format!("illegal setup: {p}") })
-            .collect(), Vec::new()),
+        Err((line, e)) => (
+            e.problems
+                .iter()
+                .map(|p| Finding {
+                    line,
+                    column: 1,
+                    severity: Severity::Departure,
+                    place: String::new(),
+                    message: format!("illegal setup: {p}"),
+                })
+                .collect(),
+            Vec::new(),
+        ),
     };
     Ok((CheckReport { notes, findings }, after))
 }
@@ -354,7 +406,11 @@ pub fn describe(inf: &Inference) -> Vec<String> {
             list(*inf.forced_empty.get(color))
         ));
     }
-    let uniqueness = if inf.best.len() == 1 { "unique" } else { "not unique" };
+    let uniqueness = if inf.best.len() == 1 {
+        "unique"
+    } else {
+        "not unique"
+    };
     notes.push(format!(
         "{} candidate setups replayed; {} with the fewest departures ({}): {uniqueness}",
         inf.candidates,
@@ -362,7 +418,12 @@ pub fn describe(inf: &Inference) -> Vec<String> {
         inf.departures
     ));
     for (i, s) in inf.best.iter().enumerate().take(20) {
-        notes.push(format!("setup {}: {}; {}", i + 1, setup_line(Color::Black, s.black), setup_line(Color::White, s.white)));
+        notes.push(format!(
+            "setup {}: {}; {}",
+            i + 1,
+            setup_line(Color::Black, s.black),
+            setup_line(Color::White, s.white)
+        ));
     }
     if inf.best.len() > 20 {
         notes.push(format!("... and {} more", inf.best.len() - 20));

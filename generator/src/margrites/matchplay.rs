@@ -54,8 +54,10 @@ pub fn score_match(game_one: &GameResult, game_two: &GameResult) -> MatchScore {
         Some(Black) => second += 1,
         None => {}
     }
-    let first_caps = u32::from(game_one.standings.black.captures) + u32::from(game_two.standings.white.captures);
-    let second_caps = u32::from(game_one.standings.white.captures) + u32::from(game_two.standings.black.captures);
+    let first_caps =
+        u32::from(game_one.standings.black.captures) + u32::from(game_two.standings.white.captures);
+    let second_caps =
+        u32::from(game_one.standings.white.captures) + u32::from(game_two.standings.black.captures);
     match first_caps.cmp(&second_caps) {
         std::cmp::Ordering::Greater => first += 1,
         std::cmp::Ordering::Less => second += 1,
@@ -68,5 +70,9 @@ pub fn score_match(game_one: &GameResult, game_two: &GameResult) -> MatchScore {
     } else {
         None
     };
-    MatchScore { first, second, winner }
+    MatchScore {
+        first,
+        second,
+        winner,
+    }
 }

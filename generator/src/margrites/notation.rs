@@ -201,7 +201,9 @@ impl Cursor<'_> {
         self.at > start
     }
     fn starts_with(&self, s: &str) -> bool {
-        s.chars().enumerate().all(|(k, c)| self.peek_at(k) == Some(c))
+        s.chars()
+            .enumerate()
+            .all(|(k, c)| self.peek_at(k) == Some(c))
     }
     fn advance(&mut self, n: usize) {
         self.at = (self.at + n).min(self.text.len());
@@ -210,7 +212,10 @@ impl Cursor<'_> {
         self.at >= self.text.len()
     }
     fn error<T>(&self, message: impl Into<String>) -> Result<T, SyntaxError> {
-        Err(SyntaxError { column: self.column(), message: message.into() })
+        Err(SyntaxError {
+            column: self.column(),
+            message: message.into(),
+        })
     }
     fn quirk(&mut self, column: usize, kind: QuirkKind) {
         self.quirks.push(Quirk { column, kind });
@@ -232,7 +237,12 @@ impl Cursor<'_> {
 }
 
 fn cursor(d: &[(char, usize)], end_column: usize) -> Cursor<'_> {
-    Cursor { text: d, at: 0, quirks: Vec::new(), end_column }
+    Cursor {
+        text: d,
+        at: 0,
+        quirks: Vec::new(),
+        end_column,
+    }
 }
 
 fn score_letter(c: &Cursor<'_>) -> Option<Color> {
@@ -250,9 +260,15 @@ fn coord(c: &mut Cursor<'_>, tolerate_stray: bool) -> Result<Coord, SyntaxError>
     let column = c.column();
     let letter = |ch: Option<char>| ch.filter(char::is_ascii_lowercase);
     let Some(mut file) = letter(c.peek()) else {
-        return c.error(format!("expected a square (like e4), found {}", c.describe_next()));
+        return c.error(format!(
+            "expected a square (like e4), found {}",
+            c.describe_next()
+        ));
     };
-    if tolerate_stray && letter(c.peek_at(1)).is_some() && c.peek_at(2).is_some_and(|d| d.is_ascii_digit()) {
+    if tolerate_stray
+        && letter(c.peek_at(1)).is_some()
+        && c.peek_at(2).is_some_and(|d| d.is_ascii_digit())
+    {
         let stray = file;
         c.bump();
         file = c.peek().unwrap_or(file);
@@ -260,9 +276,15 @@ fn coord(c: &mut Cursor<'_>, tolerate_stray: bool) -> Result<Coord, SyntaxError>
     }
     c.bump();
     let Some(rank) = c.number() else {
-        return c.error(format!("expected a rank after `{file}`, found {}", c.describe_next()));
+        return c.error(format!(
+            "expected a rank after `{file}`, found {}",
+            c.describe_next()
+        ));
     };
-    Ok(Coord { file: file as u8 - b'a', rank })
+    Ok(Coord {
+        file: file as u8 - b'a',
+        rank,
+    })
 }
 
 fn captures(c: &mut Cursor<'_>) -> Result<Vec<CaptureText>, SyntaxError> {
@@ -271,12 +293,17 @@ fn captures(c: &mut Cursor<'_>) -> Result<Vec<CaptureText>, SyntaxError> {
         c.skip_ws();
         let column = c.column();
         if !c.eat('x') {
-            return c.error(format!("expected `x` and a captured square, found {}", c.describe_next()));
+            return c.error(format!(
+                "expected `x` and a captured square, found {}",
+                c.describe_next()
+            ));
         }
         let save = c.at;
         let saved_quirks = c.quirks.len();
         match coord(c, false) {
-            Ok(sq) if matches!(c.peek(), Some(',' | ')' | ' ')) => out.push(CaptureText::Square(sq)),
+            Ok(sq) if matches!(c.peek(), Some(',' | ')' | ' ')) => {
+                out.push(CaptureText::Square(sq));
+            }
             _ => {
                 c.at = save;
                 c.quirks.truncate(saved_quirks);
@@ -294,7 +321,10 @@ fn captures(c: &mut Cursor<'_>) -> Result<Vec<CaptureText>, SyntaxError> {
             return Ok(out);
         }
         if !c.eat(',') {
-            return c.error(format!("expected `,` or `)` in the capture list, found {}", c.describe_next()));
+            return c.error(format!(
+                "expected `,` or `)` in the capture list, found {}",
+                c.describe_next()
+            ));
         }
     }
 }
@@ -304,7 +334,10 @@ fn step(c: &mut Cursor<'_>) -> Result<StepText, SyntaxError> {
     let step = if let Some(color) = score_letter(c) {
         c.advance(3);
         if c.eat('>') {
-            StepSyntax::Return { color, to: coord(c, false)? }
+            StepSyntax::Return {
+                color,
+                to: coord(c, false)?,
+            }
         } else {
             c.quirk(column, QuirkKind::BareScore(color));
             StepSyntax::Score { from: None, color }
@@ -312,13 +345,22 @@ fn step(c: &mut Cursor<'_>) -> Result<StepText, SyntaxError> {
     } else {
         let from = coord(c, false)?;
         if !c.eat('>') {
-            return c.error(format!("expected `>` after {from}, found {}", c.describe_next()));
+            return c.error(format!(
+                "expected `>` after {from}, found {}",
+                c.describe_next()
+            ));
         }
         if let Some(color) = score_letter(c) {
             c.advance(3);
-            StepSyntax::Score { from: Some(from), color }
+            StepSyntax::Score {
+                from: Some(from),
+                color,
+            }
         } else {
-            StepSyntax::Move { from, to: coord(c, true)? }
+            StepSyntax::Move {
+                from,
+                to: coord(c, true)?,
+            }
         }
     };
     let save = c.at;
@@ -333,7 +375,11 @@ fn step(c: &mut Cursor<'_>) -> Result<StepText, SyntaxError> {
         c.at = save;
         Vec::new()
     };
-    Ok(StepText { step, captures, column })
+    Ok(StepText {
+        step,
+        captures,
+        column,
+    })
 }
 
 fn steps_body(c: &mut Cursor<'_>) -> Result<TurnBody, SyntaxError> {
@@ -344,7 +390,10 @@ fn steps_body(c: &mut Cursor<'_>) -> Result<TurnBody, SyntaxError> {
             c.advance(3);
             c.skip_ws();
             c.eat('.');
-            return Ok(TurnBody::Steps { steps, incomplete: true });
+            return Ok(TurnBody::Steps {
+                steps,
+                incomplete: true,
+            });
         }
         steps.push(step(c)?);
         let space_column = c.column();
@@ -363,14 +412,23 @@ fn steps_body(c: &mut Cursor<'_>) -> Result<TurnBody, SyntaxError> {
             }
             Some('.') => {
                 c.bump();
-                return Ok(TurnBody::Steps { steps, incomplete: false });
+                return Ok(TurnBody::Steps {
+                    steps,
+                    incomplete: false,
+                });
             }
             None => {
                 c.quirk(sep_column, QuirkKind::MissingPeriod);
-                return Ok(TurnBody::Steps { steps, incomplete: false });
+                return Ok(TurnBody::Steps {
+                    steps,
+                    incomplete: false,
+                });
             }
             Some(_) => {
-                return c.error(format!("expected `;` or `.` after a step, found {}", c.describe_next()));
+                return c.error(format!(
+                    "expected `;` or `.` after a step, found {}",
+                    c.describe_next()
+                ));
             }
         }
     }
@@ -393,7 +451,10 @@ fn tally(c: &mut Cursor<'_>) -> Result<(Tally, bool), SyntaxError> {
         return c.error(format!("expected points, found {}", c.describe_next()));
     };
     if !c.eat('(') {
-        return c.error(format!("expected `(` and captures, found {}", c.describe_next()));
+        return c.error(format!(
+            "expected `(` and captures, found {}",
+            c.describe_next()
+        ));
     }
     let Some(captures) = c.number() else {
         return c.error(format!("expected captures, found {}", c.describe_next()));
@@ -402,7 +463,13 @@ fn tally(c: &mut Cursor<'_>) -> Result<(Tally, bool), SyntaxError> {
         return c.error(format!("expected `)`, found {}", c.describe_next()));
     }
     let clamp = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
-    Ok((Tally { points: clamp(points), captures: clamp(captures) }, resigned))
+    Ok((
+        Tally {
+            points: clamp(points),
+            captures: clamp(captures),
+        },
+        resigned,
+    ))
 }
 
 fn score_line_in(c: &mut Cursor<'_>) -> Result<ScoreLine, SyntaxError> {
@@ -410,14 +477,20 @@ fn score_line_in(c: &mut Cursor<'_>) -> Result<ScoreLine, SyntaxError> {
     let (black, black_resigned) = tally(c)?;
     c.skip_ws();
     if !c.eat('-') {
-        return c.error(format!("expected `-` between Black's and White's tallies, found {}", c.describe_next()));
+        return c.error(format!(
+            "expected `-` between Black's and White's tallies, found {}",
+            c.describe_next()
+        ));
     }
     c.skip_ws();
     let column = c.column();
     let (white, white_resigned) = tally(c)?;
     let resigned = match (black_resigned, white_resigned) {
         (true, true) => {
-            return Err(SyntaxError { column, message: "both sides marked R (resigned)".into() });
+            return Err(SyntaxError {
+                column,
+                message: "both sides marked R (resigned)".into(),
+            });
         }
         (true, false) => Some(Color::Black),
         (false, true) => Some(Color::White),
@@ -429,7 +502,11 @@ fn score_line_in(c: &mut Cursor<'_>) -> Result<ScoreLine, SyntaxError> {
     c.eat('.');
     c.skip_ws();
     let claim = if c.starts_with("Black wins") || c.starts_with("White wins") {
-        let color = if c.peek() == Some('B') { Color::Black } else { Color::White };
+        let color = if c.peek() == Some('B') {
+            Color::Black
+        } else {
+            Color::White
+        };
         c.advance(10);
         Some(Claim::Wins(color))
     } else if c.starts_with("Draw") {
@@ -441,19 +518,31 @@ fn score_line_in(c: &mut Cursor<'_>) -> Result<ScoreLine, SyntaxError> {
     };
     c.skip_ws();
     c.eat('.');
-    Ok(ScoreLine { tallies: ByColor { black, white }, resigned, claim })
+    Ok(ScoreLine {
+        tallies: ByColor { black, white },
+        resigned,
+        claim,
+    })
 }
 
 fn expect_end(c: &mut Cursor<'_>) -> Result<(), SyntaxError> {
     c.skip_ws();
-    if c.at_end() { Ok(()) } else { c.error(format!("unexpected {} after the end", c.describe_next())) }
+    if c.at_end() {
+        Ok(())
+    } else {
+        c.error(format!("unexpected {} after the end", c.describe_next()))
+    }
 }
 
 /// Whether a decoded segment starts like a turn line (`12.`).
 #[must_use]
 pub fn looks_like_turn(seg: &[(char, usize)]) -> bool {
     let digits = seg.iter().take_while(|c| c.0.is_ascii_digit()).count();
-    digits > 0 && seg[digits..].iter().find(|c| !c.0.is_whitespace()).is_some_and(|c| c.0 == '.')
+    digits > 0
+        && seg[digits..]
+            .iter()
+            .find(|c| !c.0.is_whitespace())
+            .is_some_and(|c| c.0 == '.')
 }
 
 /// Whether a decoded segment starts like a score line (`0(0)-0(0)`, `R1(3)-...`).
@@ -463,16 +552,25 @@ pub fn looks_like_score(seg: &[(char, usize)]) -> bool {
 }
 
 /// Parses one turn from a decoded segment.
-pub fn parse_turn(seg: &[(char, usize)], end_column: usize) -> Result<(TurnText, Vec<Quirk>), SyntaxError> {
+pub fn parse_turn(
+    seg: &[(char, usize)],
+    end_column: usize,
+) -> Result<(TurnText, Vec<Quirk>), SyntaxError> {
     let mut c = cursor(seg, end_column);
     c.skip_ws();
     let column = c.column();
     let Some(number) = c.number() else {
-        return c.error(format!("expected a turn number, found {}", c.describe_next()));
+        return c.error(format!(
+            "expected a turn number, found {}",
+            c.describe_next()
+        ));
     };
     c.skip_ws();
     if !c.eat('.') {
-        return c.error(format!("expected `.` after the turn number, found {}", c.describe_next()));
+        return c.error(format!(
+            "expected `.` after the turn number, found {}",
+            c.describe_next()
+        ));
     }
     c.skip_ws();
     let body = if c.starts_with("forfeit") {
@@ -485,7 +583,8 @@ pub fn parse_turn(seg: &[(char, usize)], end_column: usize) -> Result<(TurnText,
         if line.resigned.is_none() {
             return Err(SyntaxError {
                 column: line_column,
-                message: "a score line in place of steps must mark the side that resigns with R".into(),
+                message: "a score line in place of steps must mark the side that resigns with R"
+                    .into(),
             });
         }
         TurnBody::Resignation(line)
@@ -493,11 +592,21 @@ pub fn parse_turn(seg: &[(char, usize)], end_column: usize) -> Result<(TurnText,
         steps_body(&mut c)?
     };
     expect_end(&mut c)?;
-    Ok((TurnText { number, column, body }, c.quirks))
+    Ok((
+        TurnText {
+            number,
+            column,
+            body,
+        },
+        c.quirks,
+    ))
 }
 
 /// Parses one score line from a decoded segment.
-pub fn parse_score_line(seg: &[(char, usize)], end_column: usize) -> Result<ScoreLine, SyntaxError> {
+pub fn parse_score_line(
+    seg: &[(char, usize)],
+    end_column: usize,
+) -> Result<ScoreLine, SyntaxError> {
     let mut c = cursor(seg, end_column);
     let line = score_line_in(&mut c)?;
     expect_end(&mut c)?;
@@ -525,13 +634,26 @@ impl StepSyntax {
     /// previous step ended, for a bare `W++`. Only what the text itself decides is
     /// checked here (squares on the board, the score letter); the rest is
     /// [`Position::play_step`]'s job.
-    pub fn resolve(&self, pos: &Position, previous_to: Option<Square>) -> Result<Step, IllegalStep> {
-        let on_board = |c: Coord| c.square().ok_or_else(|| IllegalStep::OffBoard(c.to_string()));
+    pub fn resolve(
+        &self,
+        pos: &Position,
+        previous_to: Option<Square>,
+    ) -> Result<Step, IllegalStep> {
+        let on_board = |c: Coord| {
+            c.square()
+                .ok_or_else(|| IllegalStep::OffBoard(c.to_string()))
+        };
         match *self {
-            StepSyntax::Move { from, to } => Ok(Step::Move { from: on_board(from)?, to: on_board(to)? }),
+            StepSyntax::Move { from, to } => Ok(Step::Move {
+                from: on_board(from)?,
+                to: on_board(to)?,
+            }),
             StepSyntax::Score { from, color } => {
                 if color != pos.to_move() {
-                    return Err(IllegalStep::ScoreLetter { written: color, mover: pos.to_move() });
+                    return Err(IllegalStep::ScoreLetter {
+                        written: color,
+                        mover: pos.to_move(),
+                    });
                 }
                 let from = match from {
                     Some(c) => on_board(c)?,
@@ -541,7 +663,10 @@ impl StepSyntax {
             }
             StepSyntax::Return { color, to } => {
                 if color != pos.to_move() {
-                    return Err(IllegalStep::ScoreLetter { written: color, mover: pos.to_move() });
+                    return Err(IllegalStep::ScoreLetter {
+                        written: color,
+                        mover: pos.to_move(),
+                    });
                 }
                 Ok(Step::Return { to: on_board(to)? })
             }
@@ -555,7 +680,10 @@ impl StepSyntax {
 pub fn format_step(step: Step, cascade: &Cascade) -> String {
     let mut s = step.to_string();
     if !cascade.is_empty() {
-        let caps: Vec<String> = cascade.in_notation_order().map(|sq| format!("x{sq}")).collect();
+        let caps: Vec<String> = cascade
+            .in_notation_order()
+            .map(|sq| format!("x{sq}"))
+            .collect();
         s.push('(');
         s.push_str(&caps.join(", "));
         s.push(')');

@@ -88,7 +88,7 @@ pub struct StepReport {
 /// let sq = |s: &str| s.parse::<Square>().unwrap();
 /// let setup = Setup {
 ///     black: ["a1", "b1", "c1", "d1", "e1", "f1", "d2", "e2"].map(sq).to_vec(),
-///     white: ["a8", "b8", "c8", "d8", "e8", "f8", "d7", "e7"].map(sq).to_vec(),
+///     white: ["a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"].map(sq).to_vec(),
 /// };
 /// let mut pos = Position::new(&setup, Options::STANDARD).unwrap();
 /// for s in ["d2>d3", "d3>d4", "d4>d5", "d5>d6"] {
@@ -123,13 +123,25 @@ impl Position {
     /// The position before Black's first turn, from a checked setup.
     pub fn new(setup: &Setup, options: Options) -> Result<Position, SetupError> {
         let pieces = setup.validate()?;
-        Ok(Position::from_parts(pieces, Color::Black, 1, ByColor::default(), options))
+        Ok(Position::from_parts(
+            pieces,
+            Color::Black,
+            1,
+            ByColor::default(),
+            options,
+        ))
     }
 
     /// A mid-game position from a checked diagram.
     pub fn from_diagram(diagram: &Diagram, options: Options) -> Result<Position, SetupError> {
         let pieces = diagram.validate()?;
-        let mut pos = Position::from_parts(pieces, diagram.to_move, diagram.turn, diagram.standings, options);
+        let mut pos = Position::from_parts(
+            pieces,
+            diagram.to_move,
+            diagram.turn,
+            diagram.standings,
+            options,
+        );
         if pieces.black.is_empty() || pieces.white.is_empty() {
             pos.phase = Phase::Over(Ending::NoPieces);
         }
@@ -181,7 +193,9 @@ impl Position {
     /// The colour of the piece on `sq`, if any.
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Color> {
-        Color::ALL.into_iter().find(|&c| self.pieces.get(c).contains(sq))
+        Color::ALL
+            .into_iter()
+            .find(|&c| self.pieces.get(c).contains(sq))
     }
 
     /// The side making the current turn.
@@ -229,19 +243,30 @@ impl Position {
     /// The result, once the game is over.
     #[must_use]
     pub fn result(&self) -> Option<GameResult> {
-        let Phase::Over(ending) = self.phase else { return None };
+        let Phase::Over(ending) = self.phase else {
+            return None;
+        };
         let winner = match ending {
             Ending::Resignation(loser) => Some(loser.other()),
             Ending::NoPieces => winner_by_standings(&self.standings),
         };
-        Some(GameResult { ending, winner, standings: self.standings })
+        Some(GameResult {
+            ending,
+            winner,
+            standings: self.standings,
+        })
     }
 
     /// The most steps the current turn may have.
     #[must_use]
     pub fn max_steps(&self) -> u8 {
-        let handicapped = self.options.black_handicap && self.turn == 1 && self.to_move == Color::Black;
-        if self.phase == Phase::Rebuttal || handicapped { SHORT_TURN_STEPS } else { STEPS_PER_TURN }
+        let handicapped =
+            self.options.black_handicap && self.turn == 1 && self.to_move == Color::Black;
+        if self.phase == Phase::Rebuttal || handicapped {
+            SHORT_TURN_STEPS
+        } else {
+            STEPS_PER_TURN
+        }
     }
 
     /// Scored pieces of `color` per exit file (`a` first).
@@ -254,7 +279,10 @@ impl Position {
     /// not stepped, `None` for a piece that came back onto the board this turn.
     #[must_use]
     pub fn turn_start_of(&self, sq: Square) -> Option<Square> {
-        self.moved().iter().find(|m| usize::from(m.now) == sq.index()).map_or(Some(sq), |m| m.start)
+        self.moved()
+            .iter()
+            .find(|m| usize::from(m.now) == sq.index())
+            .map_or(Some(sq), |m| m.start)
     }
 
     pub(crate) fn moved(&self) -> &[Moved] {
@@ -313,7 +341,8 @@ impl Position {
                 if !self.options.returning_scored {
                     return Err(IllegalStep::ReturnNotAllowed);
                 }
-                if to.rank() != mover.scoring_rank() || self.returnable[usize::from(to.file())] == 0 {
+                if to.rank() != mover.scoring_rank() || self.returnable[usize::from(to.file())] == 0
+                {
                     return Err(IllegalStep::NothingToReturn(to));
                 }
                 if self.occupied().contains(to) {
@@ -360,7 +389,10 @@ impl Position {
     pub fn play(mut self, step: Step) -> Result<Position, PlayError> {
         match self.play_step(step) {
             Ok(_) => Ok(self),
-            Err(reason) => Err(PlayError { position: Box::new(self), reason }),
+            Err(reason) => Err(PlayError {
+                position: Box::new(self),
+                reason,
+            }),
         }
     }
 
@@ -381,7 +413,10 @@ impl Position {
         match step {
             Step::Move { from, to } => {
                 *own = own.without(from).with(to);
-                match self.moved[..usize::from(self.moved_len)].iter_mut().find(|m| usize::from(m.now) == from.index()) {
+                match self.moved[..usize::from(self.moved_len)]
+                    .iter_mut()
+                    .find(|m| usize::from(m.now) == from.index())
+                {
                     Some(m) => m.now = to.index() as u8,
                     None => self.push_moved(to, Some(from)),
                 }
@@ -419,7 +454,11 @@ impl Position {
         match self.phase {
             Phase::Playing if ended => {
                 let rebuttal = self.options.white_rebuttal && mover == Color::Black;
-                self.phase = if rebuttal { Phase::RebuttalDue } else { Phase::Over(Ending::NoPieces) };
+                self.phase = if rebuttal {
+                    Phase::RebuttalDue
+                } else {
+                    Phase::Over(Ending::NoPieces)
+                };
             }
             // The game has already ended; the rebuttal runs its course unless White
             // runs out of pieces.
@@ -431,13 +470,20 @@ impl Position {
             }
             _ => {}
         }
-        StepReport { step, cascade, ended }
+        StepReport {
+            step,
+            cascade,
+            ended,
+        }
     }
 
     fn push_moved(&mut self, now: Square, start: Option<Square>) {
         // Each step adds at most one entry and a turn has at most four steps.
         if let Some(slot) = self.moved.get_mut(usize::from(self.moved_len)) {
-            *slot = Moved { now: now.index() as u8, start };
+            *slot = Moved {
+                now: now.index() as u8,
+                start,
+            };
             self.moved_len += 1;
         }
     }
@@ -456,23 +502,29 @@ impl Position {
     }
 
     fn ends_turn_unchanged(&self) -> bool {
-        self.pieces == self.turn_start && (self.steps >= self.max_steps() || !self.has_legal_step_ignoring_dancing())
+        self.pieces == self.turn_start
+            && (self.steps >= self.max_steps() || !self.has_legal_step_ignoring_dancing())
     }
 
     /// Calls `f` with every legal step, in a fixed order (pieces in reading order,
     /// targets in reading order, then the score, then returns by file).
-    pub fn for_each_legal_step(&self, mut f: impl FnMut(Step) -> ControlFlow<()>) -> ControlFlow<()> {
+    pub fn for_each_legal_step(
+        &self,
+        mut f: impl FnMut(Step) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         self.visit_steps(true, &mut f)
     }
 
     fn has_legal_step_ignoring_dancing(&self) -> bool {
-        self.visit_steps(false, &mut |_| ControlFlow::Break(())).is_break()
+        self.visit_steps(false, &mut |_| ControlFlow::Break(()))
+            .is_break()
     }
 
     /// Whether the player to move has a legal step.
     #[must_use]
     pub fn has_legal_step(&self) -> bool {
-        self.for_each_legal_step(|_| ControlFlow::Break(())).is_break()
+        self.for_each_legal_step(|_| ControlFlow::Break(()))
+            .is_break()
     }
 
     /// Every legal step now.
@@ -486,7 +538,11 @@ impl Position {
         out
     }
 
-    fn visit_steps(&self, dancing: bool, f: &mut dyn FnMut(Step) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn visit_steps(
+        &self,
+        dancing: bool,
+        f: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         if self.can_step().is_err() {
             return ControlFlow::Continue(());
         }
@@ -496,7 +552,10 @@ impl Position {
         let dancing = dancing && self.must_change();
         let moved = self.moved();
         for from in own {
-            let start = moved.iter().find(|m| usize::from(m.now) == from.index()).map_or(Some(from), |m| m.start);
+            let start = moved
+                .iter()
+                .find(|m| usize::from(m.now) == from.index())
+                .map_or(Some(from), |m| m.start);
             let mut targets = SquareSet::touching(from).intersect(empty);
             if let Some(start) = start {
                 targets = targets.without(start);
@@ -561,7 +620,11 @@ impl Position {
                 ControlFlow::Break(())
             });
             if let Some(example) = example {
-                return Err(IllegalEnd::FullMovement { made: self.steps, allowed: self.max_steps(), example });
+                return Err(IllegalEnd::FullMovement {
+                    made: self.steps,
+                    allowed: self.max_steps(),
+                    example,
+                });
             }
         }
         self.end_turn_unchecked();
@@ -578,7 +641,11 @@ impl Position {
         if self.is_over() {
             return;
         }
-        self.unchanged = if self.pieces == self.turn_start { (self.unchanged + 1).min(2) } else { 0 };
+        self.unchanged = if self.pieces == self.turn_start {
+            (self.unchanged + 1).min(2)
+        } else {
+            0
+        };
         self.to_move = self.to_move.other();
         self.turn = self.turn.saturating_add(1);
         self.steps = 0;

@@ -61,9 +61,8 @@ pub fn random_step(pos: &Position, rng: &mut Rng) -> Option<Step> {
 /// Plays one random game of at most `max_turns` turns.
 pub fn play_game(rng: &mut Rng, options: Options, max_turns: u16) -> Game {
     let setup = random_setup(rng);
-    let mut pos = match Position::new(&setup, options) {
-        Ok(p) => p,
-        Err(_) => unreachable_setup(),
+    let Ok(mut pos) = Position::new(&setup, options) else {
+        unreachable_setup()
     };
     let mut turns = Vec::new();
     let mut steps = 0;
@@ -79,7 +78,13 @@ pub fn play_game(rng: &mut Rng, options: Options, max_turns: u16) -> Game {
             pos.end_turn_unchecked();
         }
     }
-    Game { setup, turns, end: pos, capped: !pos.is_over(), steps }
+    Game {
+        setup,
+        turns,
+        end: pos,
+        capped: !pos.is_over(),
+        steps,
+    }
 }
 
 fn unreachable_setup() -> ! {
@@ -111,9 +116,17 @@ pub fn format_game(game: &Game, options: Options, title: &str) -> String {
             replay.end_turn_unchecked();
         }
         let _ = writeln!(out, "{}", format_turn(number, turn));
-        let mut line = ScoreLine { tallies: replay.standings(), resigned: None, claim: None };
+        let mut line = ScoreLine {
+            tallies: replay.standings(),
+            resigned: None,
+            claim: None,
+        };
         if let Some(result) = replay.result() {
-            line.claim = Some(result.winner.map_or(super::notation::Claim::Draw, super::notation::Claim::Wins));
+            line.claim = Some(
+                result
+                    .winner
+                    .map_or(super::notation::Claim::Draw, super::notation::Claim::Wins),
+            );
         }
         let _ = writeln!(out, "{line}");
     }
@@ -134,6 +147,9 @@ pub fn format_game(game: &Game, options: Options, title: &str) -> String {
 
 impl Game {
     fn setup_sets(&self) -> ByColor<SquareSet> {
-        ByColor { black: self.setup.black.iter().copied().collect(), white: self.setup.white.iter().copied().collect() }
+        ByColor {
+            black: self.setup.black.iter().copied().collect(),
+            white: self.setup.white.iter().copied().collect(),
+        }
     }
 }

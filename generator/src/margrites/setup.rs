@@ -63,10 +63,18 @@ impl fmt::Display for SetupProblem {
             }
             SetupProblem::OutsideHomeRows { color, square } => {
                 let rows = if *color == Color::Black { "1-2" } else { "7-8" };
-                write!(f, "{color}'s piece on {square} is outside its home rows {rows}")
+                write!(
+                    f,
+                    "{color}'s piece on {square} is outside its home rows {rows}"
+                )
             }
             SetupProblem::TwoOnASquare { square } => write!(f, "two pieces on {square}"),
-            SetupProblem::Accounting { color, on_board, points, captured } => write!(
+            SetupProblem::Accounting {
+                color,
+                on_board,
+                points,
+                captured,
+            } => write!(
                 f,
                 "{color}: {on_board} on the board + {points} scored + {captured} captured is not {PIECES_PER_SIDE}"
             ),
@@ -111,7 +119,10 @@ fn occupancy(lists: ByColor<&[Square]>, problems: &mut Vec<SetupProblem>) -> ByC
         set
     });
     // A square claimed by both sides stays with Black; the problem is reported anyway.
-    ByColor { black: sets.black, white: sets.white.minus(sets.black) }
+    ByColor {
+        black: sets.black,
+        white: sets.white.minus(sets.black),
+    }
 }
 
 impl Setup {
@@ -133,7 +144,10 @@ impl Setup {
         for color in Color::ALL {
             let list = self.list(color);
             if list.len() != usize::from(PIECES_PER_SIDE) {
-                problems.push(SetupProblem::WrongCount { color, count: list.len() });
+                problems.push(SetupProblem::WrongCount {
+                    color,
+                    count: list.len(),
+                });
             }
             for &square in list {
                 if !color.is_home(square) {
@@ -141,8 +155,18 @@ impl Setup {
                 }
             }
         }
-        let sets = occupancy(ByColor { black: &self.black, white: &self.white }, &mut problems);
-        if problems.is_empty() { Ok(sets) } else { Err(SetupError { problems }) }
+        let sets = occupancy(
+            ByColor {
+                black: &self.black,
+                white: &self.white,
+            },
+            &mut problems,
+        );
+        if problems.is_empty() {
+            Ok(sets)
+        } else {
+            Err(SetupError { problems })
+        }
     }
 
     /// The list of `color`.
@@ -157,7 +181,10 @@ impl Setup {
     /// The setup from each side's set of squares.
     #[must_use]
     pub fn from_sets(sets: ByColor<SquareSet>) -> Setup {
-        Setup { black: sets.black.collect(), white: sets.white.collect() }
+        Setup {
+            black: sets.black.collect(),
+            white: sets.white.collect(),
+        }
     }
 }
 
@@ -189,9 +216,17 @@ impl Diagram {
     #[must_use]
     pub fn with_missing_captured(pieces: ByColor<Vec<Square>>, to_move: Color) -> Diagram {
         let missing = |c: Color| PIECES_PER_SIDE.saturating_sub(pieces.get(c).len() as u8);
-        let standings = ByColor::new_with(|c| Tally { points: 0, captures: missing(c.other()) });
+        let standings = ByColor::new_with(|c| Tally {
+            points: 0,
+            captures: missing(c.other()),
+        });
         let turn = if to_move == Color::Black { 1 } else { 2 };
-        Diagram { pieces, to_move, turn, standings }
+        Diagram {
+            pieces,
+            to_move,
+            turn,
+            standings,
+        }
     }
 
     /// Checks the diagram: at most eight pieces a side, no two on a square, and each
@@ -206,12 +241,24 @@ impl Diagram {
             let points = self.standings.get(color).points;
             let captured = self.standings.get(color.other()).captures;
             if n + usize::from(points) + usize::from(captured) != usize::from(PIECES_PER_SIDE) {
-                problems.push(SetupProblem::Accounting { color, on_board: n, points, captured });
+                problems.push(SetupProblem::Accounting {
+                    color,
+                    on_board: n,
+                    points,
+                    captured,
+                });
             }
         }
-        let lists = ByColor { black: self.pieces.black.as_slice(), white: self.pieces.white.as_slice() };
+        let lists = ByColor {
+            black: self.pieces.black.as_slice(),
+            white: self.pieces.white.as_slice(),
+        };
         let sets = occupancy(lists, &mut problems);
-        if problems.is_empty() { Ok(sets) } else { Err(SetupError { problems }) }
+        if problems.is_empty() {
+            Ok(sets)
+        } else {
+            Err(SetupError { problems })
+        }
     }
 }
 
@@ -306,9 +353,18 @@ mod tests {
         assert_eq!(
             err.problems,
             vec![
-                SetupProblem::WrongCount { color: Color::Black, count: 3 },
-                SetupProblem::OutsideHomeRows { color: Color::Black, square: sq("c3") },
-                SetupProblem::WrongCount { color: Color::White, count: 9 },
+                SetupProblem::WrongCount {
+                    color: Color::Black,
+                    count: 3
+                },
+                SetupProblem::OutsideHomeRows {
+                    color: Color::Black,
+                    square: sq("c3")
+                },
+                SetupProblem::WrongCount {
+                    color: Color::White,
+                    count: 9
+                },
                 SetupProblem::TwoOnASquare { square: sq("a1") },
                 SetupProblem::TwoOnASquare { square: sq("a7") },
             ]
@@ -321,11 +377,20 @@ mod tests {
         let black: Vec<Square> = SquareSet::rank(0).collect();
         let white: Vec<Square> = SquareSet::rank(7).collect();
         for i in 0..8 {
-            assert_eq!(h.place(white[i]), Err(PlacementError::OutsideHomeRows(Color::Black, white[i])));
+            assert_eq!(
+                h.place(white[i]),
+                Err(PlacementError::OutsideHomeRows(Color::Black, white[i]))
+            );
             h.place(black[i]).unwrap();
-            assert_eq!(h.place(black[i]), Err(PlacementError::OutsideHomeRows(Color::White, black[i])));
+            assert_eq!(
+                h.place(black[i]),
+                Err(PlacementError::OutsideHomeRows(Color::White, black[i]))
+            );
             if i > 0 {
-                assert_eq!(h.place(white[i - 1]), Err(PlacementError::Occupied(white[i - 1])));
+                assert_eq!(
+                    h.place(white[i - 1]),
+                    Err(PlacementError::Occupied(white[i - 1]))
+                );
             }
             h.place(white[i]).unwrap();
         }

@@ -39,7 +39,11 @@ const fn touching_table() -> [SquareSet; Square::COUNT] {
             let mut dx = -1;
             while dx <= 1 {
                 let (nf, nr) = (f + dx, r + dy);
-                if (dx != 0 || dy != 0) && nf >= 0 && nr >= 0 && nf < FILES as i32 && nr < RANKS as i32
+                if (dx != 0 || dy != 0)
+                    && nf >= 0
+                    && nr >= 0
+                    && nf < FILES as i32
+                    && nr < RANKS as i32
                 {
                     bits |= 1u128 << (nr * FILES as i32 + nf);
                 }
@@ -74,7 +78,11 @@ impl SquareSet {
     /// The squares of one rank (0 = row 1).
     #[must_use]
     pub const fn rank(rank: u8) -> SquareSet {
-        if rank < RANKS { SquareSet(rank_bits(rank)) } else { SquareSet::EMPTY }
+        if rank < RANKS {
+            SquareSet(rank_bits(rank))
+        } else {
+            SquareSet::EMPTY
+        }
     }
 
     /// The (up to eight) squares touching `sq`.
@@ -134,7 +142,11 @@ impl SquareSet {
     /// The first square in reading order.
     #[must_use]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Square::from_index(self.0.trailing_zeros() as u8) }
+        if self.0 == 0 {
+            None
+        } else {
+            Square::from_index(self.0.trailing_zeros() as u8)
+        }
     }
 
     /// Every square touching some square of the set (the set itself excluded
@@ -217,7 +229,10 @@ mod tests {
 
     #[test]
     fn iteration_is_reading_order() {
-        let set: SquareSet = ["b2", "a1", "i1", "a2"].iter().map(|s| s.parse::<Square>().unwrap()).collect();
+        let set: SquareSet = ["b2", "a1", "i1", "a2"]
+            .iter()
+            .map(|s| s.parse::<Square>().unwrap())
+            .collect();
         let names: Vec<String> = set.map(|s| s.to_string()).collect();
         assert_eq!(names, ["a1", "i1", "a2", "b2"]);
     }

@@ -53,15 +53,24 @@ impl Step {
     /// The side a score or return belongs to, told by its edge.
     #[must_use]
     pub const fn edge_color(square: Square) -> Color {
-        if square.rank() == 0 { Color::White } else { Color::Black }
+        if square.rank() == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
     }
 
     /// The step mirrored across the centre file.
     #[must_use]
     pub const fn mirrored(self) -> Step {
         match self {
-            Step::Move { from, to } => Step::Move { from: from.mirrored(), to: to.mirrored() },
-            Step::Score { from } => Step::Score { from: from.mirrored() },
+            Step::Move { from, to } => Step::Move {
+                from: from.mirrored(),
+                to: to.mirrored(),
+            },
+            Step::Score { from } => Step::Score {
+                from: from.mirrored(),
+            },
             Step::Return { to } => Step::Return { to: to.mirrored() },
         }
     }
@@ -148,7 +157,9 @@ pub enum IllegalEnd {
     #[error("the game is over")]
     GameOver,
     /// Full movement: a legal step is left and the turn has fewer steps than allowed.
-    #[error("full movement: the turn has {made} of {allowed} steps and a legal step ({example}) is left")]
+    #[error(
+        "full movement: the turn has {made} of {allowed} steps and a legal step ({example}) is left"
+    )]
     FullMovement {
         /// Steps made so far.
         made: u8,
@@ -165,7 +176,7 @@ mod tests {
 
     #[test]
     fn a_step_is_three_bytes() {
-        assert_eq!(std::mem::size_of::<Step>(), 3);
+        assert_eq!(size_of::<Step>(), 3);
     }
 
     #[test]

@@ -37,7 +37,15 @@ impl Default for Legend {
         let b = Glyph::Piece(Color::Black);
         let w = Glyph::Piece(Color::White);
         Legend {
-            glyphs: vec![('B', b), ('♚', b), ('♜', b), ('W', w), ('♙', w), ('♞', w), ('●', Glyph::AnyPiece)],
+            glyphs: vec![
+                ('B', b),
+                ('♚', b),
+                ('♜', b),
+                ('W', w),
+                ('♙', w),
+                ('♞', w),
+                ('●', Glyph::AnyPiece),
+            ],
             blanks_empty: false,
         }
     }
@@ -55,12 +63,18 @@ impl Legend {
     pub fn parse(text: &str) -> Result<Legend, String> {
         let mut legend = Legend::default();
         for word in text.split_whitespace() {
-            let (key, value) = word.split_once('=').ok_or_else(|| format!("expected glyph=meaning, found `{word}`"))?;
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("expected glyph=meaning, found `{word}`"))?;
             if key == "blanks" {
                 legend.blanks_empty = match value {
                     "empty" => true,
                     "unknown" => false,
-                    _ => return Err(format!("blanks must be `empty` or `unknown`, found `{value}`")),
+                    _ => {
+                        return Err(format!(
+                            "blanks must be `empty` or `unknown`, found `{value}`"
+                        ));
+                    }
                 };
                 continue;
             }
@@ -72,7 +86,11 @@ impl Legend {
                 "black" => Glyph::Piece(Color::Black),
                 "white" => Glyph::Piece(Color::White),
                 "any" => Glyph::AnyPiece,
-                _ => return Err(format!("a glyph means black, white or any, found `{value}`")),
+                _ => {
+                    return Err(format!(
+                        "a glyph means black, white or any, found `{value}`"
+                    ));
+                }
             };
             legend.glyphs.retain(|g| g.0 != glyph);
             legend.glyphs.insert(0, (glyph, meaning));
@@ -113,20 +131,49 @@ pub fn is_table_line(line: &str) -> bool {
 impl BoardTable {
     /// Reads the nine lines of a table: rows `8` to `1`, then the file letters.
     pub fn parse(lines: &[&str]) -> Result<(BoardTable, Vec<(usize, Quirk)>), TableError> {
-        let err = |line: usize, column: usize, message: String| TableError { line, column, message };
+        let err = |line: usize, column: usize, message: String| TableError {
+            line,
+            column,
+            message,
+        };
         if lines.len() != usize::from(RANKS) + 1 {
-            return Err(err(0, 1, format!("a board table has 8 rows and a row of letters, found {} lines", lines.len())));
+            return Err(err(
+                0,
+                1,
+                format!(
+                    "a board table has 8 rows and a row of letters, found {} lines",
+                    lines.len()
+                ),
+            ));
         }
         let footer: Vec<&str> = lines[8].split('\t').collect();
         let files = footer.len().saturating_sub(1);
-        let expected: Vec<String> = (0..files).map(|f| char::from(b'a' + f as u8).to_string()).collect();
-        if footer.first() != Some(&"") || !(1..=usize::from(FILES)).contains(&files) || footer[1..] != expected {
-            return Err(err(8, 1, "expected the file letters `\\ta\\tb...` under the rows".into()));
+        let expected: Vec<String> = (0..files)
+            .map(|f| char::from(b'a' + f as u8).to_string())
+            .collect();
+        if footer.first() != Some(&"")
+            || !(1..=usize::from(FILES)).contains(&files)
+            || footer[1..] != expected
+        {
+            return Err(err(
+                8,
+                1,
+                "expected the file letters `\\ta\\tb...` under the rows".into(),
+            ));
         }
-        let mut table = BoardTable { files, ..BoardTable::default() };
+        let mut table = BoardTable {
+            files,
+            ..BoardTable::default()
+        };
         let mut quirks = Vec::new();
         if files < usize::from(FILES) {
-            quirks.push((8, Quirk { column: 1, kind: QuirkKind::NarrowTable(files) }));
+            quirks.push((
+                8,
+                Quirk {
+                    column: 1,
+                    kind: QuirkKind::NarrowTable(files),
+                },
+            ));
         }
         for (k, line) in lines[..8].iter().enumerate() {
             let rank = 7 - k;
@@ -135,8 +182,16 @@ impl BoardTable {
                 return Err(err(k, 1, format!("expected row {} of the table", rank + 1)));
             }
             if cells.len() > files + 1 && cells[files + 1..].iter().any(|c| !c.trim().is_empty()) {
-                let column = cells[..=files].iter().map(|c| c.chars().count() + 1).sum::<usize>() + 1;
-                return Err(err(k, column, format!("row {} has more cells than the table has files", rank + 1)));
+                let column = cells[..=files]
+                    .iter()
+                    .map(|c| c.chars().count() + 1)
+                    .sum::<usize>()
+                    + 1;
+                return Err(err(
+                    k,
+                    column,
+                    format!("row {} has more cells than the table has files", rank + 1),
+                ));
             }
             let mut column = cells[0].chars().count() + 2;
             for (file, cell) in cells.iter().skip(1).take(files).enumerate() {
@@ -146,7 +201,11 @@ impl BoardTable {
                     (None, _) => {}
                     (Some(c), None) => table.cells[rank][file] = Some(c),
                     (Some(_), Some(_)) => {
-                        return Err(err(k, column, format!("cell `{text}` is more than one glyph")));
+                        return Err(err(
+                            k,
+                            column,
+                            format!("cell `{text}` is more than one glyph"),
+                        ));
                     }
                 }
                 column += cell.chars().count() + 1;
@@ -161,8 +220,12 @@ impl BoardTable {
         let mut by_color = ByColor::<SquareSet>::default();
         let mut any = SquareSet::EMPTY;
         for sq in Square::all() {
-            match self.cells[usize::from(sq.rank())][usize::from(sq.file())].and_then(|c| legend.meaning(c)) {
-                Some(Glyph::Piece(color)) => *by_color.get_mut(color) = by_color.get(color).with(sq),
+            match self.cells[usize::from(sq.rank())][usize::from(sq.file())]
+                .and_then(|c| legend.meaning(c))
+            {
+                Some(Glyph::Piece(color)) => {
+                    *by_color.get_mut(color) = by_color.get(color).with(sq);
+                }
                 Some(Glyph::AnyPiece) => any = any.with(sq),
                 None => {}
             }
@@ -173,7 +236,9 @@ impl BoardTable {
     /// The squares the table covers (all but the files a narrow table leaves out).
     #[must_use]
     pub fn covered(&self) -> SquareSet {
-        Square::all().filter(|s| usize::from(s.file()) < self.files).collect()
+        Square::all()
+            .filter(|s| usize::from(s.file()) < self.files)
+            .collect()
     }
 }
 
@@ -256,7 +321,10 @@ mod tests {
 
     #[test]
     fn narrow_tables_and_bad_cells() {
-        let mut lines: Vec<String> = (1..=8).rev().map(|r| format!("{r}\t\t\t\t\t\t\t\t")).collect();
+        let mut lines: Vec<String> = (1..=8)
+            .rev()
+            .map(|r| format!("{r}\t\t\t\t\t\t\t\t"))
+            .collect();
         lines.push("\ta\tb\tc\td\te\tf\tg\th".into());
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
         let (table, quirks) = BoardTable::parse(&refs).unwrap();

@@ -45,16 +45,28 @@ impl fmt::Display for QuirkKind {
             QuirkKind::SpaceBeforeCaptures => f.write_str("space before the capture list"),
             QuirkKind::SpaceBeforeSeparator => f.write_str("space before `;`"),
             QuirkKind::StrayLetter { stray, read } => {
-                write!(f, "stray letter `{stray}` before the square's file `{read}` ignored")
+                write!(
+                    f,
+                    "stray letter `{stray}` before the square's file `{read}` ignored"
+                )
             }
             QuirkKind::UnreadableCapture(t) => {
-                write!(f, "capture `{t}` names no square; read as one unnamed capture")
+                write!(
+                    f,
+                    "capture `{t}` names no square; read as one unnamed capture"
+                )
             }
             QuirkKind::BareScore(c) => {
-                write!(f, "`{}++` without a square; read as a score from the square the previous step reached", c.letter())
+                write!(
+                    f,
+                    "`{}++` without a square; read as a score from the square the previous step reached",
+                    c.letter()
+                )
             }
             QuirkKind::MissingPeriod => f.write_str("turn without its final `.`"),
-            QuirkKind::NarrowTable(n) => write!(f, "board table has only {n} files; the rest unknown"),
+            QuirkKind::NarrowTable(n) => {
+                write!(f, "board table has only {n} files; the rest unknown")
+            }
         }
     }
 }
@@ -90,23 +102,37 @@ pub struct Decoded {
     pub quirks: Vec<Quirk>,
 }
 
-const ENTITIES: [(&str, char); 5] = [("&gt;", '>'), ("&lt;", '<'), ("&amp;", '&'), ("&nbsp;", ' '), ("&#39;", '\'')];
+const ENTITIES: [(&str, char); 5] = [
+    ("&gt;", '>'),
+    ("&lt;", '<'),
+    ("&amp;", '&'),
+    ("&nbsp;", ' '),
+    ("&#39;", '\''),
+];
 
 /// Decodes one line as the book prints it.
 #[must_use]
 pub fn decode(line: &str) -> Decoded {
     let chars: Vec<char> = line.chars().collect();
-    let mut d = Decoded { end_column: chars.len() + 1, ..Decoded::default() };
+    let mut d = Decoded {
+        end_column: chars.len() + 1,
+        ..Decoded::default()
+    };
     let mut i = 0;
     let mut markup_seen = false;
     while i < chars.len() {
         let column = i + 1;
         let rest = &chars[i..];
         if rest[0] == '&' {
-            let hit = ENTITIES.iter().find(|(e, _)| rest.len() >= e.len() && e.chars().zip(rest).all(|(a, b)| a == *b));
+            let hit = ENTITIES
+                .iter()
+                .find(|(e, _)| rest.len() >= e.len() && e.chars().zip(rest).all(|(a, b)| a == *b));
             if let Some(&(e, c)) = hit {
                 d.chars.push((c, column));
-                d.quirks.push(Quirk { column, kind: QuirkKind::HtmlEntity(e, c) });
+                d.quirks.push(Quirk {
+                    column,
+                    kind: QuirkKind::HtmlEntity(e, c),
+                });
                 i += e.chars().count();
                 continue;
             }
@@ -114,10 +140,17 @@ pub fn decode(line: &str) -> Decoded {
         if rest[0] == '<' {
             if let Some(len) = rest.iter().position(|&c| c == '>') {
                 let inner: String = rest[1..len].iter().collect();
-                let is_tag = inner.trim_start_matches('/').chars().next().is_some_and(|c| c.is_ascii_alphabetic());
+                let is_tag = inner
+                    .trim_start_matches('/')
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphabetic());
                 if is_tag {
                     if !markup_seen {
-                        d.quirks.push(Quirk { column, kind: QuirkKind::HtmlMarkup });
+                        d.quirks.push(Quirk {
+                            column,
+                            kind: QuirkKind::HtmlMarkup,
+                        });
                         markup_seen = true;
                     }
                     d.chars.push(('\t', column));
@@ -139,8 +172,14 @@ impl Decoded {
         self.chars
             .split(|c| c.0 == '\t')
             .map(|seg| {
-                let start = seg.iter().position(|c| !c.0.is_whitespace()).unwrap_or(seg.len());
-                let end = seg.iter().rposition(|c| !c.0.is_whitespace()).map_or(start, |e| e + 1);
+                let start = seg
+                    .iter()
+                    .position(|c| !c.0.is_whitespace())
+                    .unwrap_or(seg.len());
+                let end = seg
+                    .iter()
+                    .rposition(|c| !c.0.is_whitespace())
+                    .map_or(start, |e| e + 1);
                 &seg[start..end.max(start)]
             })
             .filter(|seg| !seg.is_empty())

@@ -117,7 +117,11 @@ pub struct TranscriptError {
 }
 
 fn fail<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T, TranscriptError> {
-    Err(TranscriptError { line, column, message: message.into() })
+    Err(TranscriptError {
+        line,
+        column,
+        message: message.into(),
+    })
 }
 
 struct Reader {
@@ -146,24 +150,46 @@ impl Reader {
         let value = rest.trim();
         match key.trim() {
             "setup black" | "setup white" => {
-                let color = if key.trim() == "setup black" { Color::Black } else { Color::White };
+                let color = if key.trim() == "setup black" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 if self.any_turn() {
                     return fail(n, 1, "setup lines come before the first turn");
                 }
                 let squares = read_squares(n, line, value_column)?;
-                *self.t.setup.get_mut(color) = Some(Located { line: n, column: value_column, value: squares });
+                *self.t.setup.get_mut(color) = Some(Located {
+                    line: n,
+                    column: value_column,
+                    value: squares,
+                });
             }
             "variations" => {
-                self.t.options = Options::parse_list(value).or_else(|e| fail(n, value_column, e))?;
+                self.t.options =
+                    Options::parse_list(value).or_else(|e| fail(n, value_column, e))?;
             }
-            "glyphs" => self.legend = Some(Legend::parse(value).or_else(|e| fail(n, value_column, e))?),
+            "glyphs" => {
+                self.legend = Some(Legend::parse(value).or_else(|e| fail(n, value_column, e))?);
+            }
             "start" => {
                 let to_move = match value {
                     "black to move" => Color::Black,
                     "white to move" => Color::White,
-                    _ => return fail(n, value_column, "expected `black to move` or `white to move`"),
+                    _ => {
+                        return fail(
+                            n,
+                            value_column,
+                            "expected `black to move` or `white to move`",
+                        );
+                    }
                 };
-                self.t.start = Some(Start { line: n, to_move, score: None, table: None });
+                self.t.start = Some(Start {
+                    line: n,
+                    to_move,
+                    score: None,
+                    table: None,
+                });
             }
             _ => return Ok(false),
         }
@@ -173,10 +199,21 @@ impl Reader {
     fn bare_directive(&mut self, n: usize, line: &str) -> Result<bool, TranscriptError> {
         if let Some(rest) = line.strip_prefix("variation from ") {
             if self.variation.is_some() {
-                return fail(n, 1, "a variation cannot start inside another; close it with `end variation`");
+                return fail(
+                    n,
+                    1,
+                    "a variation cannot start inside another; close it with `end variation`",
+                );
             }
-            let from_turn = rest.trim().parse().or_else(|_| fail(n, 16, "expected the turn number it replaces"))?;
-            self.variation = Some(Variation { line: n, from_turn, turns: Vec::new() });
+            let from_turn = rest
+                .trim()
+                .parse()
+                .or_else(|_| fail(n, 16, "expected the turn number it replaces"))?;
+            self.variation = Some(Variation {
+                line: n,
+                from_turn,
+                turns: Vec::new(),
+            });
             return Ok(true);
         }
         if line.trim() == "end variation" {
@@ -195,18 +232,28 @@ impl Reader {
             column: e.column,
             message: e.message,
         })?;
-        self.t.quirks.extend(quirks.into_iter().map(|(k, q)| (n + k, q)));
+        self.t
+            .quirks
+            .extend(quirks.into_iter().map(|(k, q)| (n + k, q)));
         let at_start = !self.any_turn() && self.t.start.is_some();
         let mut legend = self.legend.take().unwrap_or_default();
         if at_start {
             legend.blanks_empty = true;
             if let Some(start) = &mut self.t.start {
-                start.table = Some(TableEntry { line: n, table, legend });
+                start.table = Some(TableEntry {
+                    line: n,
+                    table,
+                    legend,
+                });
             }
             return Ok(());
         }
         match self.turns().last_mut() {
-            Some(turn) => turn.tables.push(TableEntry { line: n, table, legend }),
+            Some(turn) => turn.tables.push(TableEntry {
+                line: n,
+                table,
+                legend,
+            }),
             None => return fail(n, 1, "a board table before any turn needs a `start:` line"),
         }
         Ok(())
@@ -215,26 +262,42 @@ impl Reader {
     fn items(&mut self, n: usize, line: &str) -> Result<(), TranscriptError> {
         let d = decode(line);
         let markup = d.quirks.iter().any(|q| q.kind == QuirkKind::HtmlMarkup);
-        self.t.quirks.extend(d.quirks.iter().cloned().map(|q| (n, q)));
+        self.t
+            .quirks
+            .extend(d.quirks.iter().cloned().map(|q| (n, q)));
         let mut pending_score: Option<Located<ScoreLine>> = None;
         for seg in d.segments() {
             let column = seg[0].1;
             if notation::looks_like_turn(seg) {
-                let (turn, quirks) =
-                    notation::parse_turn(seg, d.end_column).or_else(|e| fail(n, e.column, e.message))?;
+                let (turn, quirks) = notation::parse_turn(seg, d.end_column)
+                    .or_else(|e| fail(n, e.column, e.message))?;
                 self.t.quirks.extend(quirks.into_iter().map(|q| (n, q)));
                 let score = pending_score.take();
-                self.turns().push(TurnEntry { line: n, turn, score, tables: Vec::new() });
+                self.turns().push(TurnEntry {
+                    line: n,
+                    turn,
+                    score,
+                    tables: Vec::new(),
+                });
             } else if notation::looks_like_score(seg) {
-                let value = notation::parse_score_line(seg, d.end_column).or_else(|e| fail(n, e.column, e.message))?;
-                let located = Located { line: n, column, value };
+                let value = notation::parse_score_line(seg, d.end_column)
+                    .or_else(|e| fail(n, e.column, e.message))?;
+                let located = Located {
+                    line: n,
+                    column,
+                    value,
+                };
                 if markup {
                     pending_score = Some(located);
                 } else {
                     self.attach_score(located)?;
                 }
             } else {
-                return fail(n, column, "expected a turn (`N. ...`), a score line, a board table or a directive");
+                return fail(
+                    n,
+                    column,
+                    "expected a turn (`N. ...`), a score line, a board table or a directive",
+                );
             }
         }
         if let Some(score) = pending_score {
@@ -247,7 +310,11 @@ impl Reader {
     fn attach_score(&mut self, score: Located<ScoreLine>) -> Result<(), TranscriptError> {
         if let Some(turn) = self.turns().last_mut() {
             if let Some(old) = &turn.score {
-                return fail(score.line, score.column, format!("turn already has a score line (line {})", old.line));
+                return fail(
+                    score.line,
+                    score.column,
+                    format!("turn already has a score line (line {})", old.line),
+                );
             }
             turn.score = Some(score);
             return Ok(());
@@ -257,7 +324,11 @@ impl Reader {
                 start.score = Some(score.value);
                 Ok(())
             }
-            _ => fail(score.line, score.column, "a score line before any turn needs a `start:` line"),
+            _ => fail(
+                score.line,
+                score.column,
+                "a score line before any turn needs a `start:` line",
+            ),
         }
     }
 }
@@ -277,7 +348,9 @@ fn read_squares(n: usize, line: &str, value_column: usize) -> Result<Vec<Square>
             k += 1;
         }
         let word: String = chars[start..k].iter().collect();
-        let sq = word.parse::<Square>().or_else(|_| fail(n, column, format!("`{word}` is not a square (a1 to i8)")))?;
+        let sq = word
+            .parse::<Square>()
+            .or_else(|_| fail(n, column, format!("`{word}` is not a square (a1 to i8)")))?;
         squares.push(sq);
     }
     Ok(squares)
@@ -285,8 +358,15 @@ fn read_squares(n: usize, line: &str, value_column: usize) -> Result<Vec<Square>
 
 /// Reads a transcript.
 pub fn parse(text: &str) -> Result<Transcript, TranscriptError> {
-    let lines: Vec<&str> = text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
-    let mut r = Reader { t: Transcript::default(), variation: None, legend: None };
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
+    let mut r = Reader {
+        t: Transcript::default(),
+        variation: None,
+        legend: None,
+    };
     let mut i = 0;
     while i < lines.len() {
         let n = i + 1;

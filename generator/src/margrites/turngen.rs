@@ -43,7 +43,12 @@ struct NodeKey {
 }
 
 fn outcome_key(p: &Position) -> OutcomeKey {
-    OutcomeKey { pieces: p.pieces, standings: p.standings, exits: p.exits, phase: p.phase }
+    OutcomeKey {
+        pieces: p.pieces,
+        standings: p.standings,
+        exits: p.exits,
+        phase: p.phase,
+    }
 }
 
 fn node_key(p: &Position) -> NodeKey {
@@ -52,7 +57,12 @@ fn node_key(p: &Position) -> NodeKey {
         *slot = (m.now, m.start.map_or(u8::MAX, |s| s.index() as u8));
     }
     moved.sort_unstable();
-    NodeKey { outcome: outcome_key(p), steps: p.steps, returnable: p.returnable, moved }
+    NodeKey {
+        outcome: outcome_key(p),
+        steps: p.steps,
+        returnable: p.returnable,
+        moved,
+    }
 }
 
 fn finish(mut p: Position) -> Position {
@@ -114,7 +124,11 @@ pub fn count_sequences(pos: &Position) -> u64 {
         memo.insert(key, n);
         n
     }
-    if pos.is_over() { 0 } else { walk(pos, &mut HashMap::new()) }
+    if pos.is_over() {
+        0
+    } else {
+        walk(pos, &mut HashMap::new())
+    }
 }
 
 /// Every distinct turn from the current position, in generation order.
@@ -142,7 +156,10 @@ pub fn distinct_turns(pos: &Position) -> Vec<DistinctTurn> {
         });
         if steps.is_empty() {
             if w.seen_outcomes.insert(outcome_key(p)) {
-                w.out.push(DistinctTurn { steps: path.clone(), after: finish(*p) });
+                w.out.push(DistinctTurn {
+                    steps: path.clone(),
+                    after: finish(*p),
+                });
             }
         } else {
             for &step in &steps {
