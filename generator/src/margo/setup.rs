@@ -349,10 +349,13 @@ fn check_turn_state<const W: usize>(
         ));
     }
     if setup.swap_available {
-        let one_white = board.occupied().len() == 1 && board.pieces(Color::White).len() == 1;
-        if !rules.swap || setup.swapped || !one_white || setup.to_move != Color::Black {
+        // Right after the first move: White's first piece, or a pass.
+        let first_move_made = board.occupied() == board.pieces(Color::White)
+            && board.occupied().len() <= 1
+            && (board.occupied().len() == 1 || setup.passes == 1);
+        if !rules.swap || setup.swapped || !first_move_made || setup.to_move != Color::Black {
             problems.push(SetupProblem::Swap(
-                "swap is only available with the swap rule, right after White's first piece",
+                "swap is only available with the swap rule, right after the first move",
             ));
         }
     }
