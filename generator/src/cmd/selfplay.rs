@@ -3,8 +3,8 @@
 use std::io::Write;
 
 use anyhow::Result;
-use cannonball::margo::AnyPosition;
 use cannonball::margo::record::{OutcomeLine, OutcomeRecord, PlyRecord};
+use cannonball::margo::{AnyPosition, Geometry, Move, Report, notation};
 use cannonball::rng::Rng;
 
 use super::game_args::GameArgs;
@@ -26,9 +26,12 @@ pub struct Args {
     /// Include every legal move before each move.
     #[arg(long)]
     legal: bool,
-    /// Print JSON lines (the only output format).
-    #[arg(long)]
+    /// Print JSON lines (the default).
+    #[arg(long, conflicts_with = "diagrams")]
     json: bool,
+    /// Print each move in human notation with a text diagram instead of JSON.
+    #[arg(long)]
+    diagrams: bool,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -40,17 +43,52 @@ pub fn run(args: &Args) -> Result<()> {
         let mut rng = root.fork(u64::from(g));
         let mut pos = AnyPosition::new(rules)?;
         let geo = pos.geometry();
+        if args.diagrams {
+            writeln!(out, "game {} of {}, seed {}", g + 1, args.games, args.seed)?;
+        }
         for ply in 0..args.max_plies {
             let Some(m) = pos.random_move(&mut rng) else {
                 break;
             };
             let legal = args.legal.then(|| pos.legal_moves());
             let report = pos.play(m)?;
-            let rec = PlyRecord::new(geo, ply, m, &report, legal.as_deref(), pos.scores());
-            writeln!(out, "{}", serde_json::to_string(&rec)?)?;
+            if args.diagrams {
+                writeln!(out, "{}", describe(geo, ply, m, &report))?;
+                write!(out, "{}", pos.diagram())?;
+            } else {
+                let rec = PlyRecord::new(geo, ply, m, &report, legal.as_deref(), pos.scores());
+                writeln!(out, "{}", serde_json::to_string(&rec)?)?;
+            }
         }
         let outcome = OutcomeRecord::new(pos.outcome().as_ref(), pos.scores());
-        writeln!(out, "{}", serde_json::to_string(&OutcomeLine { outcome })?)?;
+        if args.diagrams {
+            writeln!(out, "outcome: {}\n", serde_json::to_string(&outcome)?)?;
+        } else {
+            writeln!(out, "{}", serde_json::to_string(&OutcomeLine { outcome })?)?;
+        }
     }
     Ok(())
+}
+
+/// One line about a move: who played what, and what it captured.
+fn describe(geo: &Geometry, ply: usize, m: Move, r: &Report) -> String {
+    let names = |pts: &[cannonball::margo::Point]| {
+        pts.iter()
+            .map(|&p| geo.coords(p).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut line = format!(
+        "ply {ply}: player {} ({}) plays {}",
+        r.player + 1,
+        r.color,
+        notation::human(geo, m)
+    );
+    if !r.removed.is_empty() {
+        line.push_str(&format!(", removing {}", names(&r.removed)));
+    }
+    if !r.zombies.is_empty() {
+        line.push_str(&format!(", leaving zombies {}", names(&r.zombies)));
+    }
+    line
 }
