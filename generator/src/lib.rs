@@ -8,3 +8,4 @@
 pub mod margo;
 pub mod margrites;
 pub mod rng;
+pub mod solve;

@@ -1,0 +1,1 @@
+//! Exact negamax search for Margo-family positions.

@@ -1,0 +1,1 @@
+//! Turn-level search for Margrites: "within N turns" objectives.

@@ -1,0 +1,11 @@
+//! Exact solvers: game-theoretic values with proofs behind them.
+//!
+//! - [`margo`]: negamax search for any Margo-family position (values, margins,
+//!   principal variations, values of every root move).
+//! - [`spargo`]: the complete solution of Spargo by retrograde analysis (a
+//!   tablebase of every reachable position).
+//! - [`margrites`]: "within N turns" objectives for Margrites.
+
+pub mod margo;
+pub mod margrites;
+pub mod spargo;

@@ -1,0 +1,1 @@
+//! Spargo solved completely: enumeration of every reachable position and retrograde analysis.
