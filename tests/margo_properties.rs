@@ -187,3 +187,31 @@ fn the_ko_point_is_part_of_the_hash() {
     assert_ne!(without.hash(), pos.hash());
     assert_eq!(without.occupied(), pos.occupied());
 }
+
+#[test]
+fn for_each_child_gives_every_legal_move_and_its_position() {
+    use cannonball::margo::{Position, SmallPosition};
+    let mut rng = Rng::seed_from(21);
+    for ko in Ko::ALL {
+        for flags in [0u8, 1, 2, 4, 8, 16] {
+            let rules = arbitrary_rules(4 + (flags % 2), 2, ko as usize, flags);
+            let mut pos = SmallPosition::new(rules).unwrap();
+            for _ in 0..60 {
+                let mut children = Vec::new();
+                pos.for_each_child(|m, c| children.push((m, c)));
+                let moves: Vec<Move> = children.iter().map(|(m, _)| *m).collect();
+                assert_eq!(moves, pos.legal_moves());
+                for (m, child) in &children {
+                    let mut played: Position<1> = pos.clone();
+                    played.play_unchecked(*m);
+                    assert_eq!(&played, child);
+                    assert_eq!(played.hash(), child.hash());
+                }
+                let Some(m) = pos.random_move(&mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(m);
+            }
+        }
+    }
+}

@@ -27,6 +27,9 @@ enum Command {
     Selfplay(cmd::selfplay::Args),
     /// Text diagram of a position (Margo family).
     Show(cmd::show::Args),
+    /// Spargo tablebase: build, probe, summarise.
+    #[command(subcommand)]
+    Tablebase(cmd::tablebase::Command),
     /// Margrites: check transcripts, self-play.
     #[command(subcommand)]
     Margrites(cmd::margrites::Command),
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => cmd::replay::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Selfplay(a) => cmd::selfplay::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Show(a) => cmd::show::run(&a).map(|()| ExitCode::SUCCESS),
+        Command::Tablebase(c) => cmd::tablebase::run(c).map(|()| ExitCode::SUCCESS),
         Command::Margrites(c) => cmd::margrites::run(c),
     };
     match result {

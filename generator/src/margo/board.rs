@@ -105,6 +105,13 @@ impl<const W: usize> Board<W> {
         }
     }
 
+    /// Adds pieces of `c` on every point of `set` without updating the derived
+    /// sets; call [`Board::rederive`] afterwards.
+    pub(crate) fn add_all(&mut self, set: Bitboard<W>, c: Color) {
+        self.pieces[c as usize] |= set;
+        self.occupied |= set;
+    }
+
     /// The board with each piece moved by `f` and recoloured by `g`.
     pub(crate) fn mapped(
         &self,

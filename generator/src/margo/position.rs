@@ -251,6 +251,62 @@ impl<const W: usize> Position<W> {
         })
     }
 
+    /// A position straight from its parts, for search and tablebases: the pieces
+    /// of each colour (`pieces[c]` for colour index `c`), the colour to move and
+    /// the simple-ko point. Nothing is validated beyond the rules; pass only
+    /// positions known to be legal. No swap is available and no passes were made.
+    /// Zombie labels, which only `single_capture` reads, are the pieces without
+    /// freedom under that option and none otherwise.
+    ///
+    /// # Errors
+    /// Options out of range, or a board too large for `W`.
+    pub fn from_parts(
+        rules: Rules,
+        pieces: &[Bitboard<W>],
+        to_move: Color,
+        ko_point: Option<Point>,
+    ) -> Result<Position<W>, PositionError> {
+        Ok(Position::new(rules)?.with_parts(pieces, to_move, ko_point))
+    }
+
+    /// [`Position::from_parts`] with this position's rules (no table lookup, so
+    /// it is cheap enough to call for every node of a search).
+    #[must_use]
+    pub fn with_parts(
+        &self,
+        pieces: &[Bitboard<W>],
+        to_move: Color,
+        ko_point: Option<Point>,
+    ) -> Position<W> {
+        let mut pos = self.clone();
+        let mut board = Board::default();
+        for (c, set) in Color::ALL.into_iter().zip(pieces) {
+            board.add_all(*set, c);
+        }
+        board.rederive(pos.t);
+        pos.board_hash = Self::compute_board_hash(pos.t, &board);
+        pos.board = board;
+        pos.to_move = to_move;
+        pos.opening = false;
+        pos.swap_available = false;
+        pos.passes = 0;
+        pos.winner = None;
+        pos.ply = 0;
+        pos.ko_point = ko_point;
+        pos.zombies = if self.rules.single_capture {
+            capture::all_dead(pos.t, &pos.rules, &pos.board)
+        } else {
+            Bitboard::EMPTY
+        };
+        pos.history = if self.rules.ko.is_superko() {
+            let situational = self.rules.ko == super::Ko::SituationalSuperko;
+            History::default().with(&pos.board, pos.board_hash, to_move, situational)
+        } else {
+            History::default()
+        };
+        pos
+    }
+
     pub(crate) fn tables_for(rules: &Rules) -> Result<&'static Tables<W>, PositionError> {
         rules.validate()?;
         let geo = Geometry::of(rules.size()).map_err(|e| RulesError::Size(e.0 as u8))?;

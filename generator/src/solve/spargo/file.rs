@@ -1,0 +1,373 @@
+//! The tablebase file: a versioned header naming the rules, then the sorted
+//! position keys (packed) and each position's margin and distance.
+//!
+//! Layout, little-endian:
+//!
+//! | field | size |
+//! |---|---|
+//! | magic `CNBLTB` + two spaces | 8 bytes |
+//! | format version (1) | u32 |
+//! | flags (bit 0: margins exact) | u32 |
+//! | rules: size, players, swap, ko, max height (0 = none), can pass, all freedoms, single capture, capture scope | 9 bytes |
+//! | rules fingerprint | u64 |
+//! | roots: count, then keys | u32 + u64 each |
+//! | positions `n` | u64 |
+//! | bucket bits `b` (about `log2(n) - 3`) | u32 |
+//! | first position of each bucket | (2^b + 1) x u32 |
+//! | low `60 - b` bits of each mixed key, packed | words of u64 |
+//! | margins | n x i8 |
+//! | distances (255: none) | n x u8 |
+//! | checksum of everything before | u64 |
+//!
+//! Positions are in the order of their mixed key (see [`super::index`]); the
+//! bucket of a position is the top `b` bits of its mixed key.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::Path;
+
+use super::index::{SortedIndex, bucket_bits};
+use super::key::Key;
+use super::retro::Solution;
+use super::tablebase::{Tablebase, TablebaseError};
+use crate::margo::{CaptureScope, Ko, Rules};
+use crate::rng::splitmix64;
+
+const MAGIC: &[u8; 8] = b"CNBLTB  ";
+/// The file format version this code reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+
+fn rules_bytes(r: &Rules) -> [u8; 9] {
+    [
+        r.size,
+        r.players,
+        u8::from(r.swap),
+        Ko::ALL.iter().position(|k| *k == r.ko).unwrap_or(0) as u8,
+        r.max_height.unwrap_or(0),
+        u8::from(r.can_pass),
+        u8::from(r.all_freedoms),
+        u8::from(r.single_capture),
+        u8::from(r.capture_scope == CaptureScope::Adjacent),
+    ]
+}
+
+fn rules_from(b: [u8; 9]) -> Option<Rules> {
+    Some(Rules {
+        size: b[0],
+        players: b[1],
+        swap: b[2] != 0,
+        ko: *Ko::ALL.get(b[3] as usize)?,
+        max_height: (b[4] != 0).then_some(b[4]),
+        can_pass: b[5] != 0,
+        all_freedoms: b[6] != 0,
+        single_capture: b[7] != 0,
+        capture_scope: if b[8] != 0 {
+            CaptureScope::Adjacent
+        } else {
+            CaptureScope::All
+        },
+    })
+}
+
+/// A fingerprint of the rule options (the same options give the same number).
+#[must_use]
+pub fn fingerprint(r: &Rules) -> u64 {
+    let mut h = 0x5450_4152_474F_0001;
+    for b in rules_bytes(r) {
+        h ^= u64::from(b);
+        h = splitmix64(&mut h);
+    }
+    h
+}
+
+const FNV_OFFSET: u64 = 0xCBF2_9CE4_8422_2325;
+
+/// Hashes everything written or read through it.
+struct Checked<T> {
+    inner: T,
+    sum: u64,
+}
+
+impl<T> Checked<T> {
+    /// FNV-1a over every byte, so the sum does not depend on how the bytes were
+    /// split into reads or writes.
+    fn add(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.sum = (self.sum ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    }
+}
+
+impl<W: Write> Write for Checked<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.add(&buf[..n]);
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl<R: Read> Read for Checked<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.add(&buf[..n]);
+        Ok(n)
+    }
+}
+
+fn file_error(path: &Path, reason: impl ToString) -> TablebaseError {
+    TablebaseError::File {
+        path: path.display().to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+impl Tablebase {
+    /// Writes the tablebase to `path` (through a temporary file, so a failed
+    /// write never leaves a half file under the name).
+    ///
+    /// # Errors
+    /// [`TablebaseError::File`].
+    pub fn save(&self, path: &Path) -> Result<(), TablebaseError> {
+        let tmp = path.with_extension("partial");
+        let file = File::create(&tmp).map_err(|e| file_error(&tmp, e))?;
+        let mut w = Checked {
+            inner: BufWriter::with_capacity(1 << 20, file),
+            sum: FNV_OFFSET,
+        };
+        self.write_to(&mut w).map_err(|e| file_error(&tmp, e))?;
+        let sum = w.sum;
+        let mut inner = w.inner;
+        inner
+            .write_all(&sum.to_le_bytes())
+            .and_then(|()| inner.flush())
+            .map_err(|e| file_error(&tmp, e))?;
+        drop(inner);
+        std::fs::rename(&tmp, path).map_err(|e| file_error(path, e))
+    }
+
+    fn write_to(&self, w: &mut impl Write) -> std::io::Result<()> {
+        w.write_all(MAGIC)?;
+        w.write_all(&FORMAT_VERSION.to_le_bytes())?;
+        w.write_all(&u32::from(self.margins_exact).to_le_bytes())?;
+        w.write_all(&rules_bytes(&self.rules))?;
+        w.write_all(&fingerprint(&self.rules).to_le_bytes())?;
+        w.write_all(&(self.roots.len() as u32).to_le_bytes())?;
+        for r in &self.roots {
+            w.write_all(&r.0.to_le_bytes())?;
+        }
+        let n = self.index.len();
+        w.write_all(&(n as u64).to_le_bytes())?;
+        w.write_all(&self.index.bits.to_le_bytes())?;
+        for b in &self.index.buckets {
+            w.write_all(&b.to_le_bytes())?;
+        }
+        let low_bits = 60 - self.index.bits;
+        let mut packer = BitPacker::default();
+        for &m in &self.index.mixed {
+            packer.push(m & ((1 << low_bits) - 1), low_bits, w)?;
+        }
+        packer.finish(w)?;
+        let margins: Vec<u8> = self.solution.margin.iter().map(|&m| m as u8).collect();
+        w.write_all(&margins)?;
+        w.write_all(&self.solution.distance)
+    }
+
+    /// Reads a tablebase written by [`Tablebase::save`], checking its format
+    /// version and checksum, and that it was built for `rules` when given.
+    ///
+    /// # Errors
+    /// [`TablebaseError::File`] naming what is wrong.
+    pub fn load(path: &Path, rules: Option<&Rules>) -> Result<Tablebase, TablebaseError> {
+        let file = File::open(path).map_err(|e| file_error(path, e))?;
+        let mut r = Checked {
+            inner: BufReader::with_capacity(1 << 20, file),
+            sum: FNV_OFFSET,
+        };
+        let err = |e: std::io::Error| file_error(path, format!("truncated or unreadable ({e})"));
+        let mut magic = [0u8; 8];
+        r.read_exact(&mut magic).map_err(err)?;
+        if &magic != MAGIC {
+            return Err(file_error(path, "not a Cannonball tablebase"));
+        }
+        let version = read_u32(&mut r).map_err(err)?;
+        if version != FORMAT_VERSION {
+            return Err(file_error(
+                path,
+                format!("format version {version}, this build reads {FORMAT_VERSION}"),
+            ));
+        }
+        let flags = read_u32(&mut r).map_err(err)?;
+        let mut rb = [0u8; 9];
+        r.read_exact(&mut rb).map_err(err)?;
+        let file_rules = rules_from(rb).ok_or_else(|| file_error(path, "unknown rule options"))?;
+        if read_u64(&mut r).map_err(err)? != fingerprint(&file_rules) {
+            return Err(file_error(path, "rules fingerprint does not match"));
+        }
+        if let Some(want) = rules {
+            if fingerprint(want) != fingerprint(&file_rules) {
+                return Err(file_error(
+                    path,
+                    format!(
+                        "built for {}, not {}",
+                        super::tablebase::describe_rules(&file_rules),
+                        super::tablebase::describe_rules(want)
+                    ),
+                ));
+            }
+        }
+        let roots = (0..read_u32(&mut r).map_err(err)?)
+            .map(|_| read_u64(&mut r).map(Key))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        let n = read_u64(&mut r).map_err(err)? as usize;
+        let bits = read_u32(&mut r).map_err(err)?;
+        // Check sizes before allocating anything they decide.
+        let file_len = std::fs::metadata(path)
+            .map_err(|e| file_error(path, e))?
+            .len() as usize;
+        if bits != bucket_bits(n) || n > u32::MAX as usize || n > file_len {
+            return Err(file_error(
+                path,
+                "unexpected index layout: the file is damaged",
+            ));
+        }
+        let mut buckets = vec![0u32; (1usize << bits) + 1];
+        let mut buf = vec![0u8; buckets.len() * 4];
+        r.read_exact(&mut buf).map_err(err)?;
+        for (b, c) in buckets.iter_mut().zip(buf.chunks_exact(4)) {
+            *b = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        }
+        let ordered = buckets.windows(2).all(|w| w[0] <= w[1]);
+        if buckets[0] != 0 || buckets[buckets.len() - 1] as usize != n || !ordered {
+            return Err(file_error(
+                path,
+                "bucket table is inconsistent: the file is damaged",
+            ));
+        }
+        let low_bits = 60 - bits;
+        let words = (n * low_bits as usize).div_ceil(64);
+        let mut packed = vec![0u8; words * 8];
+        r.read_exact(&mut packed).map_err(err)?;
+        let mut mixed = Vec::with_capacity(n);
+        for b in 0..(1usize << bits) {
+            for i in buckets[b]..buckets[b + 1] {
+                let low = unpack(&packed, i as usize, low_bits);
+                mixed.push(((b as u64) << low_bits) | low);
+            }
+        }
+        let mut margins = vec![0u8; n];
+        r.read_exact(&mut margins).map_err(err)?;
+        let mut distance = vec![0u8; n];
+        r.read_exact(&mut distance).map_err(err)?;
+        let expected = r.sum;
+        let stored = read_u64(&mut r.inner).map_err(err)?;
+        if stored != expected {
+            return Err(file_error(path, "checksum mismatch: the file is damaged"));
+        }
+        let solution = Solution {
+            margin: margins.into_iter().map(|m| m as i8).collect(),
+            distance,
+        };
+        Tablebase::assemble(
+            file_rules,
+            SortedIndex::from_sorted_mixed(mixed),
+            solution,
+            roots,
+            flags & 1 != 0,
+        )
+    }
+}
+
+fn read_u32(r: &mut impl Read) -> std::io::Result<u32> {
+    let mut b = [0u8; 4];
+    r.read_exact(&mut b)?;
+    Ok(u32::from_le_bytes(b))
+}
+
+fn read_u64(r: &mut impl Read) -> std::io::Result<u64> {
+    let mut b = [0u8; 8];
+    r.read_exact(&mut b)?;
+    Ok(u64::from_le_bytes(b))
+}
+
+/// Writes fixed-width fields one after another into 64-bit little-endian words.
+#[derive(Default)]
+struct BitPacker {
+    word: u64,
+    used: u32,
+}
+
+impl BitPacker {
+    fn push(&mut self, value: u64, bits: u32, w: &mut impl Write) -> std::io::Result<()> {
+        let free = 64 - self.used;
+        if bits < free {
+            self.word |= value << self.used;
+            self.used += bits;
+            return Ok(());
+        }
+        self.word |= value << self.used;
+        w.write_all(&self.word.to_le_bytes())?;
+        self.word = if free < 64 && bits > free {
+            value >> free
+        } else {
+            0
+        };
+        self.used = bits - free;
+        Ok(())
+    }
+
+    fn finish(self, w: &mut impl Write) -> std::io::Result<()> {
+        if self.used > 0 {
+            w.write_all(&self.word.to_le_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+fn unpack(packed: &[u8], i: usize, bits: u32) -> u64 {
+    let start = i * bits as usize;
+    let word = |k: usize| -> u64 {
+        let b = &packed[k * 8..k * 8 + 8];
+        u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+    };
+    let (k, off) = (start / 64, (start % 64) as u32);
+    let mut v = word(k) >> off;
+    if off + bits > 64 {
+        v |= word(k + 1) << (64 - off);
+    }
+    v & ((1u64 << bits) - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_fields_read_back() {
+        let mut out = Vec::new();
+        let mut p = BitPacker::default();
+        let values: Vec<u64> = (0..200u64)
+            .map(|i| (i * 0x1234_5678_9ABC) & ((1 << 38) - 1))
+            .collect();
+        for &v in &values {
+            p.push(v, 38, &mut out).unwrap();
+        }
+        p.finish(&mut out).unwrap();
+        for (i, &v) in values.iter().enumerate() {
+            assert_eq!(unpack(&out, i, 38), v);
+        }
+    }
+
+    #[test]
+    fn rules_survive_the_header() {
+        for ko in [Ko::Simple, Ko::None] {
+            let mut r = crate::margo::Preset::Spargo.rules();
+            r.ko = ko;
+            r.all_freedoms = true;
+            assert_eq!(rules_from(rules_bytes(&r)), Some(r));
+        }
+    }
+}
