@@ -489,14 +489,19 @@ impl Position {
     }
 
     fn forget_moved(&mut self, gone: SquareSet) {
+        let len = usize::from(self.moved_len);
         let mut kept = 0;
-        for i in 0..usize::from(self.moved_len) {
+        for i in 0..len {
             let m = self.moved[i];
             let here = Square::from_index(m.now).is_some_and(|s| gone.contains(s));
             if !here {
                 self.moved[kept] = m;
                 kept += 1;
             }
+        }
+        // Cleared so that equal positions compare equal (and round-trip through JSON).
+        for slot in &mut self.moved[kept..len] {
+            *slot = Moved::default();
         }
         self.moved_len = kept as u8;
     }
