@@ -148,6 +148,24 @@ impl Position {
         Ok(pos)
     }
 
+    /// A position from a diagram that may not validate (a square claimed by both
+    /// sides stays with Black): for callers that report the diagram's problems
+    /// themselves, such as [`super::json::PositionRecord::to_position`].
+    pub(crate) fn from_diagram_unchecked(diagram: &Diagram, options: Options) -> Position {
+        let black: SquareSet = diagram.pieces.black.iter().copied().collect();
+        let white: SquareSet = diagram.pieces.white.iter().copied().collect();
+        Position::from_parts(
+            ByColor {
+                black,
+                white: white.minus(black),
+            },
+            diagram.to_move,
+            diagram.turn,
+            diagram.standings,
+            options,
+        )
+    }
+
     fn from_parts(
         pieces: ByColor<SquareSet>,
         to_move: Color,
