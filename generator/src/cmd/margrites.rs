@@ -116,28 +116,33 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
                 let game = selfplay::play_game(&mut rng, options, max_turns);
                 if json {
                     let record = GameRecord::from_selfplay(&game, options)?;
-                    print!("{}", record.json_lines()?);
+                    out(&record.json_lines()?)?;
                     continue;
                 }
                 if k > 0 {
-                    println!();
+                    out("\n")?;
                 }
-                print!(
-                    "{}",
-                    selfplay::format_game(
-                        &game,
-                        options,
-                        &format!("self-play game {} of {games}, seed {seed}", k + 1)
-                    )
-                );
+                out(&selfplay::format_game(
+                    &game,
+                    options,
+                    &format!("self-play game {} of {games}, seed {seed}", k + 1),
+                ))?;
             }
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { games, seed } => {
-            print!("{}", bench::run(games, seed));
+            out(&bench::run(games, seed))?;
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Writes to standard output: a closed pipe is an error to report, not a panic.
+fn out(text: &str) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()
 }
 
 /// Reports a file that cannot be read (no line) or parsed: a message on standard
@@ -158,7 +163,8 @@ fn unreadable(file: &Path, at: Option<(usize, usize)>, message: &str, json: bool
             },
         };
         if let Ok(text) = serde_json::to_string(&record) {
-            println!("{text}");
+            // The exit code says it already; a closed output is no further news.
+            let _ = out(&format!("{text}\n"));
         }
     }
     ExitCode::from(2)
@@ -198,9 +204,9 @@ fn run_check(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
     let name = file.display().to_string();
     let report = infer::check_transcript(&t).with_context(|| format!("checking {name}"))?;
     if json {
-        print!("{}", machine::check_report_lines(&name, &report)?);
+        out(&machine::check_report_lines(&name, &report)?)?;
     } else {
-        print!("{}", report.render(&name));
+        out(&report.render(&name))?;
     }
     Ok(exit_for(report.departures()))
 }
@@ -235,13 +241,13 @@ fn run_replay(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
                 }
             };
             if json {
-                print!("{}", read.record.json_lines()?);
+                out(&read.record.json_lines()?)?;
             } else {
                 if k > 0 {
-                    println!();
+                    out("\n")?;
                 }
                 let title = format!("game {} of {count} in {name} (line {})", k + 1, read.line);
-                print!("{}", read.record.to_transcript(&title)?);
+                out(&read.record.to_transcript(&title)?)?;
             }
         }
         return Ok(ExitCode::SUCCESS);
@@ -253,8 +259,8 @@ fn run_replay(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
     let game = infer::check_and_replay_turns(&t).with_context(|| format!("replaying {name}"))?;
     let departures = game.report.departures();
     match GameRecord::from_replayed(&game) {
-        Some(record) if json => print!("{}", record.json_lines()?),
-        Some(record) => print!("{}", record.to_transcript(&format!("{name}, as replayed"))?),
+        Some(record) if json => out(&record.json_lines()?)?,
+        Some(record) => out(&record.to_transcript(&format!("{name}, as replayed"))?)?,
         None => eprintln!("{name}: no starting position to replay from"),
     }
     if departures > 0 {
@@ -275,24 +281,24 @@ fn run_show(file: &Path) -> anyhow::Result<ExitCode> {
     let lines: Vec<&str> = text.lines().collect();
     let (report, after) = infer::check_and_replay(&t)?;
     for note in &report.notes {
-        println!("{note}");
+        out(&format!("{note}\n"))?;
     }
     for (line, pos) in after {
-        println!();
-        println!(
-            "line {line}: {}",
+        out("\n")?;
+        out(&format!(
+            "line {line}: {}\n",
             lines.get(line - 1).copied().unwrap_or("").trim()
-        );
+        ))?;
         let s = pos.standings();
-        println!(
-            "after it: {}({})-{}({}), {} to move",
+        out(&format!(
+            "after it: {}({})-{}({}), {} to move\n",
             s.black.points,
             s.black.captures,
             s.white.points,
             s.white.captures,
             pos.to_move()
-        );
-        print!("{}", format_diagram(&pos.board()));
+        ))?;
+        out(&format_diagram(&pos.board()))?;
     }
     Ok(if report.departures() == 0 {
         ExitCode::SUCCESS
@@ -308,7 +314,7 @@ fn run_infer(file: &Path) -> anyhow::Result<ExitCode> {
     };
     let inference = infer::infer_setups(&t)?;
     for line in infer::describe(&inference) {
-        println!("{line}");
+        out(&format!("{line}\n"))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -15,7 +15,7 @@
 //!   [`infer`] finds the setups a transcript without setup lines can have started from.
 //! - [`json`]: the machine form: positions, steps, turns, game records and check
 //!   reports as JSON (lines), read back strictly.
-//! - [`selfplay`], [`bench`], [`matchplay`]: random games, timings, two-for-three.
+//! - [`selfplay`], [`bench`](mod@bench), [`matchplay`]: random games, timings, two-for-three.
 //!
 //! # Choices where the rulings are open
 //!

@@ -12,12 +12,12 @@
 //!
 //! | value | JSON |
 //! |---|---|
-//! | [`Square`](super::Square) | `"e4"` |
-//! | [`Color`](super::Color) | `"black"`, `"white"` |
-//! | [`Step`](super::Step) | `{"from":"d2","to":"d3"}`, a score `{"from":"e8","score":true}`, a return `{"to":"e8","return":true}` |
+//! | [`Square`] | `"e4"` |
+//! | [`Color`] | `"black"`, `"white"` |
+//! | [`Step`] | `{"from":"d2","to":"d3"}`, a score `{"from":"e8","score":true}`, a return `{"to":"e8","return":true}` |
 //! | [`Tally`](super::Tally) | `{"points":1,"captures":3}` |
 //! | [`ByColor`](super::ByColor) | `{"black":...,"white":...}` |
-//! | [`Options`](super::Options) | `["handicap","rebuttal","returning","dancing-limit"]` (those in force, in this order) |
+//! | [`Options`] | `["handicap","rebuttal","returning","dancing-limit"]` (those in force, in this order) |
 //!
 //! # Records
 //!
@@ -37,22 +37,29 @@
 //! after the turn:
 //!
 //! ```text
-//! {"turn":10,"side":"black","steps":[{"from":"f5","to":"g5","captures":["h3","h4"]},{"from":"h5","to":"g6","captures":[]},{"from":"g6","to":"f5","captures":["f4"]},{"from":"c5","to":"d4","captures":[]}],"forfeit":false,"score":{"black":{"points":0,"captures":0},"white":{"points":0,"captures":3}}}
+//! {"turn":9,"side":"black","steps":[{"from":"b4","to":"b5","captures":[]},{"from":"b5","to":"a6","captures":[]},{"from":"g3","to":"f4","captures":["e4","g5"]},{"from":"h1","to":"h2","captures":[]}],"forfeit":false,"score":{"black":{"points":0,"captures":2},"white":{"points":0,"captures":0}}}
 //! ```
+//!
+//! A turn with no step is `"steps":[],"forfeit":true`; a resignation (from a
+//! transcript's `R` score line) adds `"resigned":"black"`, and a turn a transcript
+//! cuts short with `...` adds `"incomplete":true`.
 //!
 //! A game result ([`ResultRecord`]): `end` is `no-pieces`, `resignation` (with
 //! `resigned`) or `unfinished` (a game stopped at a turn cap, or a record that ends
 //! before the game does); `winner` is `null` for a draw and for an unfinished game:
 //!
 //! ```text
-//! {"end":"no-pieces","winner":"white","score":{"black":{"points":1,"captures":2},"white":{"points":3,"captures":5}}}
+//! {"end":"no-pieces","winner":"black","score":{"black":{"points":2,"captures":2},"white":{"points":0,"captures":6}}}
 //! ```
 //!
 //! # Game records
 //!
 //! `cannonball margrites selfplay --json` and `cannonball margrites replay FILE --json`
 //! print a game as JSON lines ([`GameRecord`]): the starting position, one turn
-//! record per turn, then the outcome; several games follow one another.
+//! record per turn, then the outcome; several games follow one another. (A start
+//! line is needed because Margrites games begin from a setup, not an empty board.)
+//! `cannonball margrites replay FILE` reads a transcript or such lines and prints the
+//! game in either form: JSON lines with `--json`, a transcript without.
 //!
 //! ```text
 //! {"start":{"turn":1,"to_move":"black",...}}
@@ -74,8 +81,13 @@
 //!
 //! ```text
 //! {"line":5,"column":25,"kind":"departure","turn":1,"printed_turn":1,"step":4,"message":"illegal step f3>f4: f4 is occupied; not played"}
-//! {"summary":{"file":"black-downsizes.txt","departures":53,"warnings":1,"notes":["setup: not given; ..."]}}
+//! {"summary":{"file":"black-downsizes.txt","departures":53,"warnings":2,"notes":["setup: not given; ...", ...]}}
 //! ```
+//!
+//! A file that cannot be read or parsed gives, on standard output with `--json`,
+//! `{"error":{"file":"bad.txt","line":3,"column":17,"message":"..."}}` (`line` and
+//! `column` are `null` when the file cannot be read at all); the exit code is 2 as
+//! without `--json`.
 
 mod game;
 mod position;
