@@ -527,7 +527,9 @@ impl GameRecord {
                     resigned: t.resigned,
                     claim,
                 };
-                let _ = writeln!(out, "{}. {line}.", t.turn);
+                // A claim already ends with its period (`: White wins.`).
+                let period = if claim.is_none() { "." } else { "" };
+                let _ = writeln!(out, "{}. {line}{period}", t.turn);
                 continue;
             }
             let _ = writeln!(out, "{}", t.notation());
