@@ -1,9 +1,22 @@
-//! `cannonball margrites ...`: Margrites transcripts and self-play.
+//! `cannonball margrites ...`: Margrites transcripts, self-play, and the JSON
+//! machine form.
+//!
+//! JSON output (see `cannonball::margrites::json` for every field) is JSON lines:
+//! - `check FILE --json`: one object per departure or warning, then
+//!   `{"summary": ...}`;
+//! - `selfplay --json` and `replay FILE --json`: per game, `{"start": position}`, one
+//!   turn record per turn, then `{"outcome": ...}`;
+//! - a file that cannot be read or parsed: `{"error": ...}` (and the usual message on
+//!   standard error).
+//!
+//! Exit codes are the same with or without `--json`: 0 nothing wrong, 1 departures
+//! (or a record that does not replay), 2 the file cannot be read or parsed.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context as _;
+use cannonball::margrites::json::{self as machine, ErrorLine, ErrorRecord, GameRecord};
 use cannonball::margrites::table::format_diagram;
 use cannonball::margrites::{Options, bench, infer, selfplay, transcript};
 use cannonball::rng::Rng;
@@ -16,6 +29,30 @@ pub enum Command {
     Check {
         /// The transcript file.
         file: PathBuf,
+        /// Print the report as JSON lines: one object per departure or warning
+        /// ({"line","column","kind","turn","printed_turn","step","message"}), then
+        /// {"summary":{"file","departures","warnings","notes"}}. A file that cannot be
+        /// read or parsed prints {"error":{"file","line","column","message"}}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replay a game and print it as JSON lines (--json) or as a transcript.
+    ///
+    /// FILE is a transcript, or JSON lines as `selfplay --json` and `replay --json`
+    /// print them (told by a first line starting with `{`). A transcript is replayed
+    /// as `check` does (main line only; setup inferred when not given) and printed
+    /// as the checker played it. JSON lines are replayed strictly: every step legal,
+    /// every turn complete, and the captures, scores and outcome listed right.
+    /// Exit 0: the game replays with no departure; 1: departures (the transcript is
+    /// still printed as replayed; run `check` for the list) or a JSON record that does
+    /// not replay; 2: the file cannot be read or parsed.
+    Replay {
+        /// The transcript or JSON lines file.
+        file: PathBuf,
+        /// Print JSON lines: per game {"start": position}, one turn record per turn,
+        /// then {"outcome": result}.
+        #[arg(long)]
+        json: bool,
     },
     /// Infer the starting setups a transcript without setup lines can have had.
     Infer {
@@ -36,6 +73,12 @@ pub enum Command {
         /// Variations, comma-separated (handicap, rebuttal, returning, dancing-limit).
         #[arg(long, default_value = "")]
         variations: String,
+        /// Print each game as JSON lines instead of a transcript: {"start": position},
+        /// one turn record per turn ({"turn","side","steps","forfeit","score"}, each
+        /// step with the captures it caused), then {"outcome": result}. The same seed
+        /// gives the same games in both forms.
+        #[arg(long)]
+        json: bool,
     },
     /// Time random self-play and turn generation (use a release build).
     Bench {
@@ -56,7 +99,8 @@ pub enum Command {
 /// Runs a Margrites subcommand.
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
-        Command::Check { file } => run_check(&file),
+        Command::Check { file, json } => run_check(&file, json),
+        Command::Replay { file, json } => run_replay(&file, json),
         Command::Show { file } => run_show(&file),
         Command::Infer { file } => run_infer(&file),
         Command::Selfplay {
@@ -64,65 +108,168 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             seed,
             max_turns,
             variations,
+            json,
         } => {
             let options = Options::parse_list(&variations).map_err(anyhow::Error::msg)?;
             let mut rng = Rng::seed_from(seed);
             for k in 0..games {
                 let game = selfplay::play_game(&mut rng, options, max_turns);
-                if k > 0 {
-                    println!();
+                if json {
+                    let record = GameRecord::from_selfplay(&game, options)?;
+                    out(&record.json_lines()?)?;
+                    continue;
                 }
-                print!(
-                    "{}",
-                    selfplay::format_game(
-                        &game,
-                        options,
-                        &format!("self-play game {} of {games}, seed {seed}", k + 1)
-                    )
-                );
+                if k > 0 {
+                    out("\n")?;
+                }
+                out(&selfplay::format_game(
+                    &game,
+                    options,
+                    &format!("self-play game {} of {games}, seed {seed}", k + 1),
+                ))?;
             }
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { games, seed } => {
-            print!("{}", bench::run(games, seed));
+            out(&bench::run(games, seed))?;
             Ok(ExitCode::SUCCESS)
         }
     }
 }
 
-fn read(file: &Path) -> Result<transcript::Transcript, ExitCode> {
-    let text = match std::fs::read_to_string(file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{}: cannot read: {e}", file.display());
-            return Err(ExitCode::from(2));
-        }
-    };
-    transcript::parse(&text).map_err(|e| {
-        eprintln!(
-            "{}:{}:{}: error: {}",
-            file.display(),
-            e.line,
-            e.column,
-            e.message
-        );
-        ExitCode::from(2)
-    })
+/// Writes to standard output: a closed pipe is an error to report, not a panic.
+fn out(text: &str) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()
 }
 
-fn run_check(file: &Path) -> anyhow::Result<ExitCode> {
-    let t = match read(file) {
+/// Reports a file that cannot be read (no line) or parsed: a message on standard
+/// error and, with `json`, an `{"error": ...}` line on standard output. Exit code 2.
+fn unreadable(file: &Path, at: Option<(usize, usize)>, message: &str, json: bool) -> ExitCode {
+    let name = file.display().to_string();
+    match at {
+        Some((line, column)) => eprintln!("{name}:{line}:{column}: error: {message}"),
+        None => eprintln!("{name}: {message}"),
+    }
+    if json {
+        let record = ErrorLine {
+            error: ErrorRecord {
+                file: name,
+                line: at.map(|a| a.0),
+                column: at.map(|a| a.1),
+                message: message.to_string(),
+            },
+        };
+        if let Ok(text) = serde_json::to_string(&record) {
+            // The exit code says it already; a closed output is no further news.
+            let _ = out(&format!("{text}\n"));
+        }
+    }
+    ExitCode::from(2)
+}
+
+fn read_text(file: &Path, json: bool) -> Result<String, ExitCode> {
+    std::fs::read_to_string(file)
+        .map_err(|e| unreadable(file, None, &format!("cannot read: {e}"), json))
+}
+
+fn parse_transcript(
+    file: &Path,
+    text: &str,
+    json: bool,
+) -> Result<transcript::Transcript, ExitCode> {
+    transcript::parse(text)
+        .map_err(|e| unreadable(file, Some((e.line, e.column)), &e.message, json))
+}
+
+fn read(file: &Path) -> Result<transcript::Transcript, ExitCode> {
+    parse_transcript(file, &read_text(file, false)?, false)
+}
+
+fn exit_for(departures: usize) -> ExitCode {
+    if departures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn run_check(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
+    let t = match read_text(file, json).and_then(|text| parse_transcript(file, &text, json)) {
         Ok(t) => t,
         Err(code) => return Ok(code),
     };
     let name = file.display().to_string();
     let report = infer::check_transcript(&t).with_context(|| format!("checking {name}"))?;
-    print!("{}", report.render(&name));
-    Ok(if report.departures() == 0 {
-        ExitCode::SUCCESS
+    if json {
+        out(&machine::check_report_lines(&name, &report)?)?;
     } else {
-        ExitCode::from(1)
-    })
+        out(&report.render(&name))?;
+    }
+    Ok(exit_for(report.departures()))
+}
+
+/// Whether a file holds JSON lines rather than a transcript: its first line that is
+/// not blank starts with `{`.
+fn is_json_lines(text: &str) -> bool {
+    text.lines()
+        .map(str::trim_start)
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| l.starts_with('{'))
+}
+
+fn run_replay(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
+    let text = match read_text(file, json) {
+        Ok(t) => t,
+        Err(code) => return Ok(code),
+    };
+    let name = file.display().to_string();
+    if is_json_lines(&text) {
+        let parsed = match machine::parse_games(&text) {
+            Ok(p) => p,
+            Err(e) => return Ok(unreadable(file, Some((e.line, e.column)), &e.message, json)),
+        };
+        let count = parsed.len();
+        for (k, game) in parsed.into_iter().enumerate() {
+            let read = match game.replay() {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("{name}:{}:{}: departure: {}", e.line, e.column, e.message);
+                    return Ok(ExitCode::from(1));
+                }
+            };
+            if json {
+                out(&read.record.json_lines()?)?;
+            } else {
+                if k > 0 {
+                    out("\n")?;
+                }
+                let title = format!("game {} of {count} in {name} (line {})", k + 1, read.line);
+                out(&read.record.to_transcript(&title)?)?;
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let t = match parse_transcript(file, &text, json) {
+        Ok(t) => t,
+        Err(code) => return Ok(code),
+    };
+    let game = infer::check_and_replay_turns(&t).with_context(|| format!("replaying {name}"))?;
+    let departures = game.report.departures();
+    match GameRecord::from_replayed(&game) {
+        Some(record) if json => out(&record.json_lines()?)?,
+        Some(record) => out(&record.to_transcript(&format!("{name}, as replayed"))?)?,
+        None => eprintln!("{name}: no starting position to replay from"),
+    }
+    if departures > 0 {
+        eprintln!(
+            "{name}: {departures} departure{}; printed as the checker replays it (see `cannonball margrites check {name}`)",
+            if departures == 1 { "" } else { "s" }
+        );
+    }
+    Ok(exit_for(departures.max(usize::from(game.start.is_none()))))
 }
 
 fn run_show(file: &Path) -> anyhow::Result<ExitCode> {
@@ -134,24 +281,24 @@ fn run_show(file: &Path) -> anyhow::Result<ExitCode> {
     let lines: Vec<&str> = text.lines().collect();
     let (report, after) = infer::check_and_replay(&t)?;
     for note in &report.notes {
-        println!("{note}");
+        out(&format!("{note}\n"))?;
     }
     for (line, pos) in after {
-        println!();
-        println!(
-            "line {line}: {}",
+        out("\n")?;
+        out(&format!(
+            "line {line}: {}\n",
             lines.get(line - 1).copied().unwrap_or("").trim()
-        );
+        ))?;
         let s = pos.standings();
-        println!(
-            "after it: {}({})-{}({}), {} to move",
+        out(&format!(
+            "after it: {}({})-{}({}), {} to move\n",
             s.black.points,
             s.black.captures,
             s.white.points,
             s.white.captures,
             pos.to_move()
-        );
-        print!("{}", format_diagram(&pos.board()));
+        ))?;
+        out(&format_diagram(&pos.board()))?;
     }
     Ok(if report.departures() == 0 {
         ExitCode::SUCCESS
@@ -167,7 +314,7 @@ fn run_infer(file: &Path) -> anyhow::Result<ExitCode> {
     };
     let inference = infer::infer_setups(&t)?;
     for line in infer::describe(&inference) {
-        println!("{line}");
+        out(&format!("{line}\n"))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -6,6 +6,7 @@
 //! that can be carried out (the mover's piece on its square, the target empty) is
 //! carried out as written, and one that cannot is skipped.
 
+use std::fmt;
 use std::fmt::Write as _;
 
 use super::capture::Cascade;
@@ -27,6 +28,80 @@ pub enum Severity {
     Warning,
 }
 
+impl Severity {
+    /// `"departure"` or `"warning"`, as the report prints it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Severity::Departure => "departure",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// Where in the game a finding is: a turn (as replayed, and as printed), and a step
+/// of it; all `None` for a finding about the file rather than a turn.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// The turn as replayed (1 is Black's first).
+    pub turn: Option<u16>,
+    /// The number the transcript prints for that turn.
+    pub printed: Option<u32>,
+    /// The 1-based step within the turn.
+    pub step: Option<usize>,
+}
+
+impl Place {
+    /// No place in the game.
+    pub const NONE: Place = Place {
+        turn: None,
+        printed: None,
+        step: None,
+    };
+
+    /// Turn `actual`, printed as `printed`.
+    #[must_use]
+    pub const fn turn(actual: u16, printed: u32) -> Place {
+        Place {
+            turn: Some(actual),
+            printed: Some(printed),
+            step: None,
+        }
+    }
+
+    /// The same turn, step `step` (1-based).
+    #[must_use]
+    pub const fn with_step(self, step: usize) -> Place {
+        Place {
+            step: Some(step),
+            ..self
+        }
+    }
+
+    /// Whether the finding is about no turn.
+    #[must_use]
+    pub const fn is_none(&self) -> bool {
+        self.turn.is_none()
+    }
+}
+
+/// `turn 17 (printed 16), step 2`; empty for no place.
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(turn) = self.turn else {
+            return Ok(());
+        };
+        write!(f, "turn {turn}")?;
+        if let Some(printed) = self.printed.filter(|&p| p != u32::from(turn)) {
+            write!(f, " (printed {printed})")?;
+        }
+        if let Some(step) = self.step {
+            write!(f, ", step {step}")?;
+        }
+        Ok(())
+    }
+}
+
 /// One finding, located in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
@@ -36,10 +111,32 @@ pub struct Finding {
     pub column: usize,
     /// Departure or warning.
     pub severity: Severity,
-    /// Where in the game: `turn 17 (printed 16), step 2`, or empty.
-    pub place: String,
+    /// Where in the game (printed as `turn 17 (printed 16), step 2`), if anywhere.
+    pub place: Place,
     /// What is wrong.
     pub message: String,
+}
+
+/// A turn as the replay played it: the steps carried out, each with the captures
+/// it caused, and the position after the turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayedTurn {
+    /// 1-based line of the turn.
+    pub line: usize,
+    /// Whether the turn is on the main line (not in a variation).
+    pub main: bool,
+    /// The turn as replayed (1 is Black's first).
+    pub number: u16,
+    /// The side whose turn it was.
+    pub side: Color,
+    /// The steps carried out (skipped steps left out), with their cascades.
+    pub steps: Vec<(Step, Cascade)>,
+    /// The side that resigned in this turn, if one did.
+    pub resigned: Option<Color>,
+    /// Whether the turn was cut short with `...` (the rest not given).
+    pub incomplete: bool,
+    /// The position after the turn.
+    pub after: Position,
 }
 
 /// Replays `transcript` from `start` and returns every finding (parse quirks
@@ -54,10 +151,31 @@ pub fn check_from(transcript: &Transcript, start: &Position) -> Vec<Finding> {
 /// then each variation).
 #[must_use]
 pub fn replay(transcript: &Transcript, start: &Position) -> (Vec<Finding>, Vec<(usize, Position)>) {
+    let (findings, after, _) = replay_all(transcript, start);
+    (findings, after)
+}
+
+/// Replays `transcript` from `start`: the findings (as [`check_from`]) and every
+/// turn played, with its steps and cascades, in replay order (main line, then each
+/// variation). Turns written after the game ended, and after a turn cut short with
+/// `...`, are not played and not listed.
+#[must_use]
+pub fn replay_turns(
+    transcript: &Transcript,
+    start: &Position,
+) -> (Vec<Finding>, Vec<ReplayedTurn>) {
+    let (findings, _, log) = replay_all(transcript, start);
+    (findings, log)
+}
+
+type ReplayOutput = (Vec<Finding>, Vec<(usize, Position)>, Vec<ReplayedTurn>);
+
+fn replay_all(transcript: &Transcript, start: &Position) -> ReplayOutput {
     let mut r = Replay {
         findings: Vec::new(),
         before: Vec::new(),
         after: Vec::new(),
+        log: Vec::new(),
         quit: None,
     };
     let main_first = start.turn();
@@ -74,7 +192,7 @@ pub fn replay(transcript: &Transcript, start: &Position) -> (Vec<Finding>, Vec<(
             None => r.push(
                 v.line,
                 1,
-                String::new(),
+                Place::NONE,
                 format!(
                     "variation from turn {}: the main line never reaches that turn",
                     v.from_turn
@@ -87,12 +205,12 @@ pub fn replay(transcript: &Transcript, start: &Position) -> (Vec<Finding>, Vec<(
             line: *line,
             column: q.column,
             severity: Severity::Warning,
-            place: String::new(),
+            place: Place::NONE,
             message: q.kind.to_string(),
         });
     }
     r.findings.sort_by_key(|f| (f.line, f.column, f.severity));
-    (r.findings, r.after)
+    (r.findings, r.after, r.log)
 }
 
 /// The number of departures among `findings`.
@@ -110,11 +228,8 @@ pub fn departures(findings: &[Finding]) -> usize {
 pub fn render(name: &str, findings: &[Finding]) -> String {
     let mut out = String::new();
     for f in findings {
-        let kind = match f.severity {
-            Severity::Departure => "departure",
-            Severity::Warning => "warning",
-        };
-        let place = if f.place.is_empty() {
+        let kind = f.severity.name();
+        let place = if f.place.is_none() {
             String::new()
         } else {
             format!("{}: ", f.place)
@@ -165,19 +280,12 @@ struct Replay {
     /// Main line: the position before each turn, from the first.
     before: Vec<Position>,
     after: Vec<(usize, Position)>,
+    log: Vec<ReplayedTurn>,
     quit: Option<usize>,
 }
 
-fn turn_place(actual: u16, printed: u32) -> String {
-    if u32::from(actual) == printed {
-        format!("turn {actual}")
-    } else {
-        format!("turn {actual} (printed {printed})")
-    }
-}
-
 impl Replay {
-    fn push(&mut self, line: usize, column: usize, place: String, message: String) {
+    fn push(&mut self, line: usize, column: usize, place: Place, message: String) {
         self.findings.push(Finding {
             line,
             column,
@@ -202,13 +310,13 @@ impl Replay {
                     line: entry.line,
                     column: 1,
                     severity: Severity::Warning,
-                    place: String::new(),
+                    place: Place::NONE,
                     message,
                 });
                 return;
             }
             let printed = entry.turn.number;
-            let place = turn_place(pos.turn(), printed);
+            let place = Place::turn(pos.turn(), printed);
             if printed != expected {
                 let why = if i > 0 && printed + 1 == expected {
                     "repeats the previous turn's number".to_string()
@@ -218,35 +326,64 @@ impl Replay {
                 self.push(
                     entry.line,
                     entry.turn.column,
-                    place.clone(),
+                    place,
                     format!("turn number {printed} {why}"),
                 );
             }
             expected = printed + 1;
-            self.turn(&mut pos, entry, &place);
+            let before = pos;
+            if let Some(steps) = self.turn(&mut pos, entry, place) {
+                self.log.push(ReplayedTurn {
+                    line: entry.line,
+                    main,
+                    number: before.turn(),
+                    side: before.to_move(),
+                    steps,
+                    resigned: match entry.turn.body {
+                        TurnBody::Resignation(score) => score.resigned,
+                        _ => None,
+                    },
+                    incomplete: matches!(
+                        entry.turn.body,
+                        TurnBody::Steps {
+                            incomplete: true,
+                            ..
+                        }
+                    ),
+                    after: pos,
+                });
+            }
             self.after.push((entry.line, pos));
-            self.after_turn(&pos, entry, &place);
+            self.after_turn(&pos, entry, place);
         }
     }
 
-    fn turn(&mut self, pos: &mut Position, entry: &TurnEntry, place: &str) {
+    /// Plays one turn; returns the steps carried out, or `None` when the game was
+    /// already over and nothing was played.
+    fn turn(
+        &mut self,
+        pos: &mut Position,
+        entry: &TurnEntry,
+        place: Place,
+    ) -> Option<Vec<(Step, Cascade)>> {
         let (line, column) = (entry.line, entry.turn.column);
         if pos.is_over() {
             self.push(
                 line,
                 column,
-                place.to_string(),
+                place,
                 "turn played after the game ended".into(),
             );
-            return;
+            return None;
         }
+        let mut played = Vec::new();
         match &entry.turn.body {
             TurnBody::Forfeit => {
                 if let Err(IllegalEnd::FullMovement { example, .. }) = pos.end_turn() {
                     self.push(
                         line,
                         column,
-                        place.to_string(),
+                        place,
                         format!("forfeit, but {example} is a legal step"),
                     );
                     pos.end_turn_unchecked();
@@ -260,7 +397,7 @@ impl Replay {
             TurnBody::Steps { steps, incomplete } => {
                 let mut previous_to = None;
                 for (k, st) in steps.iter().enumerate() {
-                    let at = format!("{place}, step {}", k + 1);
+                    let at = place.with_step(k + 1);
                     if pos.is_over() {
                         self.push(
                             line,
@@ -270,7 +407,10 @@ impl Replay {
                         );
                         break;
                     }
-                    previous_to = self.step(pos, st, previous_to, line, &at);
+                    if let Some((step, cascade)) = self.step(pos, st, line, at, previous_to) {
+                        played.push((step, cascade));
+                        previous_to = step.to();
+                    }
                 }
                 if *incomplete {
                     self.quit = Some(line);
@@ -284,33 +424,35 @@ impl Replay {
                         let message = format!(
                             "full movement: the turn stops after {made} of {allowed} steps, but {example} is a legal step"
                         );
-                        self.push(line, column, place.to_string(), message);
+                        self.push(line, column, place, message);
                         pos.end_turn_unchecked();
                     }
                 }
             }
         }
+        Some(played)
     }
 
-    /// Plays one written step; returns where it ended, for a following bare score.
+    /// Plays one written step; returns the step carried out and its cascade, or
+    /// `None` when it was skipped.
     fn step(
         &mut self,
         pos: &mut Position,
         st: &StepText,
-        previous_to: Option<Square>,
         line: usize,
-        at: &str,
-    ) -> Option<Square> {
+        at: Place,
+        previous_to: Option<Square>,
+    ) -> Option<(Step, Cascade)> {
         let step = match st.step.resolve(pos, previous_to) {
             Ok(step) => step,
             Err(reason) => {
                 self.push(
                     line,
                     st.column,
-                    at.to_string(),
+                    at,
                     format!("illegal step: {reason}; not played"),
                 );
-                return previous_to;
+                return None;
             }
         };
         let report = match pos.play_step(step) {
@@ -319,13 +461,13 @@ impl Replay {
                 if let IllegalStep::Martyrdom(_) = reason {
                     let message =
                         format!("illegal step {step}: {reason}; played as written, the piece kept");
-                    self.push(line, st.column, at.to_string(), message);
+                    self.push(line, st.column, at, message);
                     pos.play_step_sparing_mover(step)
                 } else if carried_out(pos, step) {
                     self.push(
                         line,
                         st.column,
-                        at.to_string(),
+                        at,
                         format!("illegal step {step}: {reason}; played as written"),
                     );
                     pos.play_step_unchecked(step)
@@ -333,18 +475,18 @@ impl Replay {
                     self.push(
                         line,
                         st.column,
-                        at.to_string(),
+                        at,
                         format!("illegal step {step}: {reason}; not played"),
                     );
-                    return previous_to;
+                    return None;
                 }
             }
         };
         self.captures(st, &report.cascade, line, at);
-        step.to()
+        Some((step, report.cascade))
     }
 
-    fn captures(&mut self, st: &StepText, cascade: &Cascade, line: usize, at: &str) {
+    fn captures(&mut self, st: &StepText, cascade: &Cascade, line: usize, at: Place) {
         let happened = cascade.all();
         let mut unmatched = happened;
         let mut unnamed = Vec::new();
@@ -355,13 +497,13 @@ impl Replay {
                     Some(sq) => self.push(
                         line,
                         st.column,
-                        at.to_string(),
+                        at,
                         format!("capture x{sq} listed but did not happen"),
                     ),
                     None => self.push(
                         line,
                         st.column,
-                        at.to_string(),
+                        at,
                         format!("capture x{coord} listed, off the board"),
                     ),
                 },
@@ -378,13 +520,13 @@ impl Replay {
                 Some(sq) => self.push(
                     line,
                     st.column,
-                    at.to_string(),
+                    at,
                     format!("capture `{text}` names no square; the capture was x{sq}"),
                 ),
                 None => self.push(
                     line,
                     st.column,
-                    at.to_string(),
+                    at,
                     format!("capture `{text}` listed but no other capture happened"),
                 ),
             }
@@ -393,13 +535,13 @@ impl Replay {
             self.push(
                 line,
                 st.column,
-                at.to_string(),
+                at,
                 format!("capture x{sq} happened but is not listed"),
             );
         }
     }
 
-    fn after_turn(&mut self, pos: &Position, entry: &TurnEntry, place: &str) {
+    fn after_turn(&mut self, pos: &Position, entry: &TurnEntry, place: Place) {
         if let Some(score) = &entry.score {
             self.score_line(pos, &score.value, score.line, score.column, place);
         }
@@ -417,7 +559,7 @@ impl Replay {
         score: &ScoreLine,
         line: usize,
         column: usize,
-        place: &str,
+        place: Place,
     ) {
         let actual = pos.standings();
         for color in Color::ALL {
@@ -427,7 +569,7 @@ impl Replay {
                     "score line gives {color} {}({}), the replay gives {}({})",
                     w.points, w.captures, a.points, a.captures
                 );
-                self.push(line, column, place.to_string(), message);
+                self.push(line, column, place, message);
             }
         }
         let resigned = match pos.phase() {
@@ -441,7 +583,7 @@ impl Replay {
                 name(score.resigned),
                 name(resigned)
             );
-            self.push(line, column, place.to_string(), message);
+            self.push(line, column, place, message);
         }
         if let Some(claim) = score.claim {
             let message = match pos.result() {
@@ -458,17 +600,17 @@ impl Replay {
                 }
             };
             if let Some(message) = message {
-                self.push(line, column, place.to_string(), message);
+                self.push(line, column, place, message);
             }
         }
     }
 
-    fn table(&mut self, pos: &Position, entry: &TableEntry, place: &str) {
+    fn table(&mut self, pos: &Position, entry: &TableEntry, place: Place) {
         for (sq, shown, actual) in table_mismatches(pos.board(), entry) {
             let found = actual.map_or("it is empty".to_string(), |c| format!("{c} is there"));
             let message = format!("board table shows {shown} on {sq}, but {found}");
             let line = entry.line + 7 - usize::from(sq.rank());
-            self.push(line, 1, place.to_string(), message);
+            self.push(line, 1, place, message);
         }
     }
 }

@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use super::check::{self, Finding, Severity};
+use super::check::{self, Finding, Place, ReplayedTurn, Severity};
 use super::notation::{CaptureText, StepSyntax, TurnBody};
 use super::position::Position;
 use super::setup::{PIECES_PER_SIDE, Setup};
@@ -349,6 +349,55 @@ pub fn check_transcript(t: &Transcript) -> Result<CheckReport, InferError> {
 pub fn check_and_replay(
     t: &Transcript,
 ) -> Result<(CheckReport, Vec<(usize, Position)>), InferError> {
+    let (report, start) = check_start(t)?;
+    let (findings, after) = match start {
+        Ok(pos) => check::replay(t, &pos),
+        Err(findings) => (findings, Vec::new()),
+    };
+    Ok((with_findings(report, findings), after))
+}
+
+/// A replayed transcript: the check report, the starting position (`None` when the
+/// setup is illegal or none could be inferred) and the turns played (see
+/// [`check::replay_turns`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayedGame {
+    /// The check report.
+    pub report: CheckReport,
+    /// The position the replay started from.
+    pub start: Option<Position>,
+    /// The turns played, main line first, then each variation.
+    pub turns: Vec<ReplayedTurn>,
+}
+
+/// As [`check_transcript`], also giving the start and every turn played with its
+/// steps and captures.
+pub fn check_and_replay_turns(t: &Transcript) -> Result<ReplayedGame, InferError> {
+    let (report, start) = check_start(t)?;
+    let (findings, turns, start) = match start {
+        Ok(pos) => {
+            let (findings, turns) = check::replay_turns(t, &pos);
+            (findings, turns, Some(pos))
+        }
+        Err(findings) => (findings, Vec::new(), None),
+    };
+    Ok(ReplayedGame {
+        report: with_findings(report, findings),
+        start,
+        turns,
+    })
+}
+
+fn with_findings(mut report: CheckReport, findings: Vec<Finding>) -> CheckReport {
+    report.findings = findings;
+    report
+}
+
+/// The notes about the start and the starting position, or the findings that say
+/// why there is none.
+fn check_start(
+    t: &Transcript,
+) -> Result<(CheckReport, Result<Position, Vec<Finding>>), InferError> {
     let mut notes = Vec::new();
     let start = if let Some(start) = check::start_position(t) {
         notes.push("start: the diagram given".to_string());
@@ -369,28 +418,30 @@ pub fn check_and_replay(
                     notes,
                     findings: Vec::new(),
                 },
-                Vec::new(),
+                Err(Vec::new()),
             ));
         };
         Position::new(&Setup::from_sets(*first), t.options).map_err(|e| (1, e))
     };
-    let (findings, after) = match start {
-        Ok(pos) => check::replay(t, &pos),
-        Err((line, e)) => (
-            e.problems
-                .iter()
-                .map(|p| Finding {
-                    line,
-                    column: 1,
-                    severity: Severity::Departure,
-                    place: String::new(),
-                    message: format!("illegal setup: {p}"),
-                })
-                .collect(),
-            Vec::new(),
-        ),
-    };
-    Ok((CheckReport { notes, findings }, after))
+    let start = start.map_err(|(line, e)| {
+        e.problems
+            .iter()
+            .map(|p| Finding {
+                line,
+                column: 1,
+                severity: Severity::Departure,
+                place: Place::NONE,
+                message: format!("illegal setup: {p}"),
+            })
+            .collect()
+    });
+    Ok((
+        CheckReport {
+            notes,
+            findings: Vec::new(),
+        },
+        start,
+    ))
 }
 
 /// Lines describing an inference.

@@ -13,7 +13,9 @@
 //! - [`notation`], [`table`], [`transcript`]: the rule book's notation, board tables
 //!   and transcript files; [`check`] replays a transcript and lists every departure;
 //!   [`infer`] finds the setups a transcript without setup lines can have started from.
-//! - [`selfplay`], [`bench`], [`matchplay`]: random games, timings, two-for-three.
+//! - [`json`]: the machine form: positions, steps, turns, game records and check
+//!   reports as JSON (lines), read back strictly.
+//! - [`selfplay`], [`bench`](mod@bench), [`matchplay`]: random games, timings, two-for-three.
 //!
 //! # Choices where the rulings are open
 //!
@@ -45,6 +47,7 @@ pub mod capture;
 pub mod check;
 pub mod hash;
 pub mod infer;
+pub mod json;
 pub mod matchplay;
 pub mod notation;
 pub mod options;

@@ -148,6 +148,24 @@ impl Position {
         Ok(pos)
     }
 
+    /// A position from a diagram that may not validate (a square claimed by both
+    /// sides stays with Black): for callers that report the diagram's problems
+    /// themselves, such as [`super::json::PositionRecord::to_position`].
+    pub(crate) fn from_diagram_unchecked(diagram: &Diagram, options: Options) -> Position {
+        let black: SquareSet = diagram.pieces.black.iter().copied().collect();
+        let white: SquareSet = diagram.pieces.white.iter().copied().collect();
+        Position::from_parts(
+            ByColor {
+                black,
+                white: white.minus(black),
+            },
+            diagram.to_move,
+            diagram.turn,
+            diagram.standings,
+            options,
+        )
+    }
+
     fn from_parts(
         pieces: ByColor<SquareSet>,
         to_move: Color,
@@ -489,14 +507,19 @@ impl Position {
     }
 
     fn forget_moved(&mut self, gone: SquareSet) {
+        let len = usize::from(self.moved_len);
         let mut kept = 0;
-        for i in 0..usize::from(self.moved_len) {
+        for i in 0..len {
             let m = self.moved[i];
             let here = Square::from_index(m.now).is_some_and(|s| gone.contains(s));
             if !here {
                 self.moved[kept] = m;
                 kept += 1;
             }
+        }
+        // Cleared so that equal positions compare equal (and round-trip through JSON).
+        for slot in &mut self.moved[kept..len] {
+            *slot = Moved::default();
         }
         self.moved_len = kept as u8;
     }

@@ -188,8 +188,11 @@ impl Setup {
     }
 }
 
-/// Points and captures of one side.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+/// Points and captures of one side; in JSON `{"points": 1, "captures": 3}`.
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(deny_unknown_fields)]
 pub struct Tally {
     /// Pieces scored.
     pub points: u8,

@@ -219,7 +219,22 @@ impl fmt::Display for Color {
 /// *points.get_mut(Color::White) += 1;
 /// assert_eq!((points.black, points.white), (0, 1));
 /// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// In JSON (see [`super::json`]): `{"black": ..., "white": ...}`.
+#[derive(
+    Copy,
+    Clone,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(deny_unknown_fields)]
 pub struct ByColor<T> {
     /// Black's value.
     pub black: T,
