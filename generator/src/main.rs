@@ -27,6 +27,8 @@ enum Command {
     Selfplay(cmd::selfplay::Args),
     /// Text diagram of a position (Margo family).
     Show(cmd::show::Args),
+    /// Solve a position exactly: value, every move's value, best line (Margo family).
+    Solve(cmd::solve::Args),
     /// Margrites: check transcripts, self-play.
     #[command(subcommand)]
     Margrites(cmd::margrites::Command),
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => cmd::replay::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Selfplay(a) => cmd::selfplay::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Show(a) => cmd::show::run(&a).map(|()| ExitCode::SUCCESS),
+        Command::Solve(a) => cmd::solve::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Margrites(c) => cmd::margrites::run(c),
     };
     match result {

@@ -7,6 +7,7 @@ pub mod perft;
 pub mod replay;
 pub mod selfplay;
 pub mod show;
+pub mod solve;
 
 use std::process::ExitCode;
 
