@@ -226,6 +226,10 @@ impl Keys {
     }
 
     /// A move of the table's frame seen from a node whose symmetry is `s`.
+    #[allow(
+        clippy::wrong_self_convention,
+        reason = "the inverse of `to_frame`, not a constructor"
+    )]
     pub fn from_frame(&self, s: Symmetry, m: Move) -> Move {
         self.to_frame(s.inverse(), m)
     }

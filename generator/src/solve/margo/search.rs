@@ -291,8 +291,8 @@ impl<'a, const W: usize> Searcher<'a, W> {
             kid.order = ordering::order(kid, mover, hint, &self.history);
         }
         if kids.len() > 2 {
-            for i in 0..kids.len() {
-                let Some(e) = self.probe(kids[i].tt_key) else {
+            for kid in kids.iter_mut() {
+                let Some(e) = self.probe(kid.tt_key) else {
                     continue;
                 };
                 if !e.is_proven() {
@@ -301,10 +301,10 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 // The mover's value through this child lies in [-upper, -lower].
                 let (worst, best) = (-i32::from(e.upper), -i32::from(e.lower));
                 if worst >= t {
-                    return Some((Found::proven(worst), kids[i].mv));
+                    return Some((Found::proven(worst), kid.mv));
                 }
                 if best < t {
-                    ordering::demote(&mut kids[i]);
+                    ordering::demote(kid);
                 }
             }
         }

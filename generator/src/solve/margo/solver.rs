@@ -401,7 +401,7 @@ impl<'a, const W: usize> Run<'a, W> {
                 counters.add(&c);
                 match r {
                     Ok(Narrowed::Proven(lo, hi)) => {
-                        child[i] = (child[i].0.max(lo), child[i].1.min(hi))
+                        child[i] = (child[i].0.max(lo), child[i].1.min(hi));
                     }
                     Ok(Narrowed::Guess(g)) => guesses[i] = g,
                     Err(Stop) => {}
