@@ -30,6 +30,8 @@ enum Command {
     /// Spargo tablebase: build, probe, summarise.
     #[command(subcommand)]
     Tablebase(cmd::tablebase::Command),
+    /// Solve a position exactly: value, every move's value, best line (Margo family).
+    Solve(cmd::solve::Args),
     /// Margrites: check transcripts, self-play.
     #[command(subcommand)]
     Margrites(cmd::margrites::Command),
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         Command::Selfplay(a) => cmd::selfplay::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Show(a) => cmd::show::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Tablebase(c) => cmd::tablebase::run(c).map(|()| ExitCode::SUCCESS),
+        Command::Solve(a) => cmd::solve::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Margrites(c) => cmd::margrites::run(c),
     };
     match result {

@@ -8,6 +8,7 @@ pub mod replay;
 pub mod selfplay;
 pub mod show;
 pub mod tablebase;
+pub mod solve;
 
 use std::process::ExitCode;
 
