@@ -1,0 +1,235 @@
+//! Admissible bounds: cheap tests that an objective cannot be reached within a
+//! number of steps. A bound may say "maybe" when the answer is no, never "no" when
+//! it is yes, so pruning with it keeps the search exact.
+//!
+//! The counts behind them, for a side with `rs` steps left and an opponent with
+//! `ro`:
+//! - a piece needs (rows to its scoring edge + 1) of its own steps to score, so the
+//!   points within reach are the most pieces whose costs, cheapest first, fit in
+//!   `rs`;
+//! - a piece is captured only while two or more enemies touch it
+//!   (E >= 2 x (A + 1) >= 2). Bringing the two nearest enemies alongside costs the
+//!   sum of their distances less one ([`pair_cost`]); an enemy's step cuts that sum
+//!   by at most one, the piece's own step by at most two;
+//! - a trap needs the squares in front of the opponent's most advanced pieces
+//!   each held or touched by two of the side's pieces (a piece can always step
+//!   forward onto a square fewer than two enemies touch, and can always score
+//!   from its scoring edge).
+//!
+//! Variations that bring scored pieces back switch the capture, win and trap
+//! bounds off (a returned piece is a new attacker).
+
+use crate::margrites::{Color, Position, Square, SquareSet};
+
+use super::objective::{Goal, Objective};
+
+/// Steps left to each side before the objective's deadline.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Horizon {
+    /// Steps the side pursuing the objective may still make.
+    pub(crate) own: u32,
+    /// Steps the opponent makes in the replies before the deadline.
+    pub(crate) theirs: u32,
+    /// Steps of a rebuttal turn (variation B6) that may follow the deadline and
+    /// still count for the result of a game that has ended.
+    pub(crate) rebuttal: u32,
+}
+
+/// King-move distance between two squares.
+#[must_use]
+pub(crate) fn distance(a: Square, b: Square) -> u32 {
+    u32::from(a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank())))
+}
+
+/// Own steps a piece of `color` on `sq` needs to score.
+#[must_use]
+pub(crate) fn score_cost(sq: Square, color: Color) -> u32 {
+    u32::from(sq.rank().abs_diff(color.scoring_rank())) + 1
+}
+
+/// The most pieces of `color` that can score with `steps` steps.
+#[must_use]
+pub(crate) fn max_scores(pieces: SquareSet, color: Color, steps: u32) -> u32 {
+    let mut costs: Vec<u32> = pieces.map(|sq| score_cost(sq, color)).collect();
+    costs.sort_unstable();
+    let mut spent = 0;
+    let mut n = 0;
+    for c in costs {
+        spent += c;
+        if spent > steps {
+            break;
+        }
+        n += 1;
+    }
+    n
+}
+
+/// Steps needed to bring two of `attackers` alongside `target`: the two smallest
+/// (distance - 1); `None` with fewer than two attackers.
+#[must_use]
+pub(crate) fn pair_cost(target: Square, attackers: SquareSet) -> Option<u32> {
+    let (mut a, mut b) = (u32::MAX, u32::MAX);
+    for s in attackers {
+        let d = distance(s, target).saturating_sub(1);
+        if d < a {
+            b = a;
+            a = d;
+        } else if d < b {
+            b = d;
+        }
+    }
+    (b != u32::MAX).then(|| a + b)
+}
+
+/// How many of `victims` could have two of `attackers` touching them within
+/// `budget` (in units where an attacker's step counts one).
+#[must_use]
+pub(crate) fn capturable(victims: SquareSet, attackers: SquareSet, budget: u32) -> u32 {
+    victims
+        .filter(|&p| pair_cost(p, attackers).is_some_and(|c| c <= budget))
+        .count() as u32
+}
+
+/// Steps for `attackers` to hold `x` or touch it with two pieces.
+fn cover_cost(x: Square, attackers: SquareSet) -> u32 {
+    let hold = attackers.map(|s| distance(s, x)).min().unwrap_or(u32::MAX);
+    hold.min(pair_cost(x, attackers).unwrap_or(u32::MAX))
+}
+
+/// The sum of the `k` smallest score costs (a promise measure, not a bound).
+#[must_use]
+pub(crate) fn nearest_score_costs(pieces: SquareSet, color: Color, k: i64) -> i64 {
+    let mut costs: Vec<i64> = pieces.map(|s| i64::from(score_cost(s, color))).collect();
+    costs.sort_unstable();
+    let missing = (k - costs.len() as i64).max(0) * 20;
+    costs.iter().take(k.max(0) as usize).sum::<i64>() + missing
+}
+
+/// The sum of the `k` smallest pair costs of `victims` (a promise measure).
+#[must_use]
+pub(crate) fn nearest_pair_costs(victims: SquareSet, attackers: SquareSet, k: i64) -> i64 {
+    let mut costs: Vec<i64> = victims
+        .map(|p| pair_cost(p, attackers).map_or(20, i64::from))
+        .collect();
+    costs.sort_unstable();
+    let missing = (k - costs.len() as i64).max(0) * 20;
+    costs.iter().take(k.max(0) as usize).sum::<i64>() + missing
+}
+
+/// Whether `goal` may still be reached from `pos` within `h`. `false` is a proof
+/// that it cannot.
+#[must_use]
+pub(crate) fn may_reach(goal: &Goal, pos: &Position, h: Horizon) -> bool {
+    let side = goal.side;
+    let own = pos.pieces(side);
+    let enemy = pos.pieces(side.other());
+    let returning = pos.options().returning_scored;
+    let mine = *pos.standings().get(side);
+    match goal.objective {
+        Objective::Score(_) => {
+            u32::from(mine.points) + max_scores(own, side, h.own) >= u32::from(goal.target)
+        }
+        Objective::Capture(_) => {
+            returning
+                || u32::from(mine.captures)
+                    + capturable(enemy, own, h.own + 2 * (h.theirs + h.rebuttal))
+                    >= u32::from(goal.target)
+        }
+        Objective::Trap => returning || h.theirs > 0 || may_trap(side, own, enemy, h.own),
+        Objective::Win => returning || may_win(pos, side, h),
+    }
+}
+
+/// The trap bound for the side's last turn, with the opponent standing still.
+fn may_trap(side: Color, own: SquareSet, enemy: SquareSet, steps: u32) -> bool {
+    let them = side.other();
+    let edge = them.scoring_rank();
+    let ahead: i8 = if edge == 0 { -1 } else { 1 };
+    let held = |p: Square| {
+        p.rank() != edge
+            && (-1..=1)
+                .filter_map(|dx| p.offset(dx, ahead))
+                .all(|x| cover_cost(x, own) <= steps)
+    };
+    if capturable(enemy, own, steps) > 0 {
+        // Captures may change which pieces are most advanced: one of them must be.
+        return enemy.into_iter().any(held);
+    }
+    let Some(front) = enemy.map(|p| p.rank().abs_diff(edge)).min() else {
+        return false;
+    };
+    enemy
+        .filter(|p| p.rank().abs_diff(edge) == front)
+        .all(held)
+}
+
+/// The win bound: the game must end (a side emptied) with the side ahead.
+fn may_win(pos: &Position, side: Color, h: Horizon) -> bool {
+    let them = side.other();
+    let own = pos.pieces(side);
+    let enemy = pos.pieces(them);
+    let theirs_all = h.theirs + h.rebuttal;
+    let mine = *pos.standings().get(side);
+    let other = *pos.standings().get(them);
+    let points = u32::from(mine.points) + max_scores(own, side, h.own);
+    let captures =
+        u32::from(mine.captures) + capturable(enemy, own, h.own + 2 * theirs_all);
+    if (points, captures) <= (u32::from(other.points), u32::from(other.captures)) {
+        return false;
+    }
+    may_empty(own, side, enemy, h.own, theirs_all)
+        || may_empty(enemy, them, own, theirs_all, h.own)
+}
+
+/// Whether every piece of `pieces` (owned by `color`, which has `steps_own`
+/// steps; its opponent has `steps_other`) could leave the board: each scores or
+/// is captured, and those that cannot be captured have scoring costs that fit.
+fn may_empty(
+    pieces: SquareSet,
+    color: Color,
+    enemies: SquareSet,
+    steps_own: u32,
+    steps_other: u32,
+) -> bool {
+    let mut must_score = 0u32;
+    for q in pieces {
+        let catchable =
+            pair_cost(q, enemies).is_some_and(|c| c <= steps_other + 2 * steps_own);
+        if !catchable {
+            must_score += score_cost(q, color);
+            if must_score > steps_own {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn set(names: &str) -> SquareSet {
+        names.split_whitespace().map(sq).collect()
+    }
+
+    #[test]
+    fn score_costs_count_the_exit() {
+        assert_eq!(score_cost(sq("e8"), Color::Black), 1);
+        assert_eq!(score_cost(sq("e5"), Color::Black), 4);
+        assert_eq!(score_cost(sq("e5"), Color::White), 5);
+        assert_eq!(max_scores(set("e8 d7 a1"), Color::Black, 4), 2);
+        assert_eq!(max_scores(set("e8 d7 a1"), Color::Black, 2), 1);
+    }
+
+    #[test]
+    fn pair_cost_needs_two_attackers() {
+        assert_eq!(pair_cost(sq("e5"), set("e3")), None);
+        assert_eq!(pair_cost(sq("e5"), set("e4 f6")), Some(0));
+        assert_eq!(pair_cost(sq("e5"), set("e3 a5 h8")), Some(1 + 2));
+    }
+}
