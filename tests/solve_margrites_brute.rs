@@ -177,6 +177,38 @@ fn random_position(rng: &mut Rng, most: u64, options: Options) -> Position {
     } else {
         Color::White
     };
+    finish_position(rng, black, white, to_move, options)
+}
+
+/// A random position where traps happen: one or two pieces of the side not to
+/// move in a board corner, three of the side to move around them.
+fn random_trap_position(rng: &mut Rng) -> Position {
+    let to_move = if rng.below(2) == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let f0 = if rng.below(2) == 0 { 0 } else { 5 };
+    // The corner on the victims' own side, away from the edge they score from.
+    let r0 = if to_move == Color::Black { 4 } else { 0 };
+    let window = (f0, r0, 4);
+    let (nv, nh) = (1 + rng.below(2), 3);
+    let victims = random_set(rng, nv, SquareSet::FULL, window);
+    let hunters = random_set(rng, nh, SquareSet::FULL.minus(victims), window);
+    let (black, white) = match to_move {
+        Color::Black => (hunters, victims),
+        Color::White => (victims, hunters),
+    };
+    finish_position(rng, black, white, to_move, Options::STANDARD)
+}
+
+fn finish_position(
+    rng: &mut Rng,
+    black: SquareSet,
+    white: SquareSet,
+    to_move: Color,
+    options: Options,
+) -> Position {
     let mut d = Diagram::with_missing_captured(
         ByColor {
             black: black.collect(),
@@ -202,9 +234,9 @@ const OBJECTIVES: [Objective; 5] = [
     Objective::Capture(2),
 ];
 
-fn compare(pos: &Position, objective: Objective, n: u8) {
+fn compare(pos: &Position, objective: Objective, n: u8) -> Answer {
     if pos.is_over() {
-        return;
+        return Answer::No;
     }
     let naive = Naive::new(objective, pos);
     let t0 = std::time::Instant::now();
@@ -212,7 +244,15 @@ fn compare(pos: &Position, objective: Objective, n: u8) {
     let t1 = std::time::Instant::now();
     let report = solve(pos, objective, n, &Limits::default(), &|_, _, _| {}).unwrap();
     if std::env::var("SOLVE_TIMING").is_ok() {
-        eprintln!("{objective} n={n} naive {:?} solver {:?} nodes {} first {} {:?} {}", t1 - t0, t1.elapsed(), report.stats.nodes, report.first_turns, report.answer, report.position.board.replace('\n', "|"));
+        eprintln!(
+            "{objective} n={n} naive {:?} solver {:?} nodes {} first {} {:?} {}",
+            t1 - t0,
+            t1.elapsed(),
+            report.stats.nodes,
+            report.first_turns,
+            report.answer,
+            report.position.board.replace('\n', "|")
+        );
     }
     let got = solver_winners(pos, &report);
     let answer = if expected.is_empty() {
@@ -228,6 +268,7 @@ fn compare(pos: &Position, objective: Objective, n: u8) {
         report.position.board
     );
     assert!(report.winning_complete);
+    report.answer
 }
 
 #[test]
@@ -236,7 +277,7 @@ fn one_turn_matches_brute_force() {
     for _ in 0..150 {
         let pos = random_position(&mut rng, 3, Options::STANDARD);
         for objective in OBJECTIVES {
-            compare(&pos, objective, 1);
+            let _ = compare(&pos, objective, 1);
         }
     }
 }
@@ -246,7 +287,7 @@ fn two_turns(seed: u64, positions: usize) {
     for _ in 0..positions {
         let pos = random_position(&mut rng, 2, Options::STANDARD);
         for objective in OBJECTIVES {
-            compare(&pos, objective, 2);
+            let _ = compare(&pos, objective, 2);
         }
     }
 }
@@ -264,6 +305,18 @@ fn two_turns_match_brute_force_long() {
 }
 
 #[test]
+fn traps_match_brute_force() {
+    let mut rng = Rng::seed_from(15);
+    let mut traps = 0;
+    for k in 0..40 {
+        let pos = random_trap_position(&mut rng);
+        let n = 1 + u8::from(k % 8 == 0);
+        traps += usize::from(compare(&pos, Objective::Trap, n) == Answer::Yes);
+    }
+    assert!(traps >= 5, "the sample should hold traps, found {traps}");
+}
+
+#[test]
 fn variations_match_brute_force() {
     let mut rng = Rng::seed_from(13);
     let rebuttal = Options {
@@ -278,7 +331,7 @@ fn variations_match_brute_force() {
         let options = if k % 2 == 0 { rebuttal } else { handicap };
         let pos = random_position(&mut rng, 2, options);
         for objective in OBJECTIVES {
-            compare(&pos, objective, 1 + u8::from(k % 6 == 1));
+            let _ = compare(&pos, objective, 1 + u8::from(k % 6 == 1));
         }
     }
 }

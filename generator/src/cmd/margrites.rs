@@ -230,9 +230,15 @@ fn run_solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         ..Limits::default()
     };
     let bar = delayed_bar();
-    let report = solver::solve(&pos, args.objective, args.turns, &limits, &|stage, done, total| {
-        bar.update(stage, done, total);
-    });
+    let report = solver::solve(
+        &pos,
+        args.objective,
+        args.turns,
+        &limits,
+        &|stage, done, total| {
+            bar.update(stage, done, total);
+        },
+    );
     bar.finish();
     let report = match report {
         Ok(r) => r,
@@ -300,10 +306,11 @@ struct DelayedBar {
 }
 
 fn delayed_bar() -> DelayedBar {
-    let bar = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden());
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({elapsed}, eta {eta})")
-    {
+    let bar =
+        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden());
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{msg} [{bar:40}] {pos}/{len} ({elapsed}, eta {eta})",
+    ) {
         bar.set_style(style.progress_chars("=> "));
     }
     DelayedBar {
@@ -323,8 +330,10 @@ impl DelayedBar {
         self.bar.set_message(msg);
         self.bar.set_length(total);
         self.bar.set_position(done);
-        if self.started.elapsed().as_secs_f64() >= 2.0 && !self.shown.swap(true, Ordering::Relaxed) {
-            self.bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        if self.started.elapsed().as_secs_f64() >= 2.0 && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
         }
     }
 

@@ -11,10 +11,10 @@
 //!   (E >= 2 x (A + 1) >= 2). Bringing the two nearest enemies alongside costs the
 //!   sum of their distances less one ([`pair_cost`]); an enemy's step cuts that sum
 //!   by at most one, the piece's own step by at most two;
-//! - a trap needs the squares in front of the opponent's most advanced pieces
-//!   each held or touched by two of the side's pieces (a piece can always step
-//!   forward onto a square fewer than two enemies touch, and can always score
-//!   from its scoring edge).
+//! - a trap on the side's last turn needs every opponent piece off its scoring
+//!   edge (it could score) with each touching square held by the side or touched
+//!   by two of its pieces (a piece can always step onto an empty square fewer
+//!   than two enemies touch), unless the side can capture that piece in time.
 //!
 //! Variations that bring scored pieces back switch the capture, win and trap
 //! bounds off (a returned piece is a new attacker).
@@ -141,26 +141,21 @@ pub(crate) fn may_reach(goal: &Goal, pos: &Position, h: Horizon) -> bool {
 }
 
 /// The trap bound for the side's last turn, with the opponent standing still.
+/// Every opponent piece must end unable to step: off its scoring edge, and each
+/// touching square not held by its own side held by the side or touched by two of
+/// its pieces (its own side's squares can only empty, by captures). A piece the
+/// side can capture in time escapes the condition.
 fn may_trap(side: Color, own: SquareSet, enemy: SquareSet, steps: u32) -> bool {
-    let them = side.other();
-    let edge = them.scoring_rank();
-    let ahead: i8 = if edge == 0 { -1 } else { 1 };
-    let held = |p: Square| {
+    let edge = side.other().scoring_rank();
+    let stuck = |p: Square| {
         p.rank() != edge
-            && (-1..=1)
-                .filter_map(|dx| p.offset(dx, ahead))
+            && SquareSet::touching(p)
+                .minus(enemy)
                 .all(|x| cover_cost(x, own) <= steps)
     };
-    if capturable(enemy, own, steps) > 0 {
-        // Captures may change which pieces are most advanced: one of them must be.
-        return enemy.into_iter().any(held);
-    }
-    let Some(front) = enemy.map(|p| p.rank().abs_diff(edge)).min() else {
-        return false;
-    };
-    enemy
-        .filter(|p| p.rank().abs_diff(edge) == front)
-        .all(held)
+    let catchable = |p: Square| pair_cost(p, own).is_some_and(|c| c <= steps);
+    let mut pieces = enemy;
+    !enemy.is_empty() && pieces.all(|p| stuck(p) || catchable(p))
 }
 
 /// The win bound: the game must end (a side emptied) with the side ahead.
@@ -172,13 +167,11 @@ fn may_win(pos: &Position, side: Color, h: Horizon) -> bool {
     let mine = *pos.standings().get(side);
     let other = *pos.standings().get(them);
     let points = u32::from(mine.points) + max_scores(own, side, h.own);
-    let captures =
-        u32::from(mine.captures) + capturable(enemy, own, h.own + 2 * theirs_all);
+    let captures = u32::from(mine.captures) + capturable(enemy, own, h.own + 2 * theirs_all);
     if (points, captures) <= (u32::from(other.points), u32::from(other.captures)) {
         return false;
     }
-    may_empty(own, side, enemy, h.own, theirs_all)
-        || may_empty(enemy, them, own, theirs_all, h.own)
+    may_empty(own, side, enemy, h.own, theirs_all) || may_empty(enemy, them, own, theirs_all, h.own)
 }
 
 /// Whether every piece of `pieces` (owned by `color`, which has `steps_own`
@@ -193,8 +186,7 @@ fn may_empty(
 ) -> bool {
     let mut must_score = 0u32;
     for q in pieces {
-        let catchable =
-            pair_cost(q, enemies).is_some_and(|c| c <= steps_other + 2 * steps_own);
+        let catchable = pair_cost(q, enemies).is_some_and(|c| c <= steps_other + 2 * steps_own);
         if !catchable {
             must_score += score_cost(q, color);
             if must_score > steps_own {

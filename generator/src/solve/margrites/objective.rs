@@ -134,9 +134,7 @@ impl Goal {
         match self.objective {
             Objective::Score(_) => tally.points >= self.target,
             Objective::Capture(_) => tally.captures >= self.target,
-            Objective::Win => pos
-                .result()
-                .is_some_and(|r| r.winner == Some(self.side)),
+            Objective::Win => pos.result().is_some_and(|r| r.winner == Some(self.side)),
             Objective::Trap => false,
         }
     }
@@ -199,7 +197,13 @@ impl Goal {
                 let points = i64::from(mine.points) - i64::from(theirs.points);
                 let captures = i64::from(mine.captures) - i64::from(theirs.captures);
                 let fewest = i64::from(own.len().min(enemy.len()));
-                10_000 * points + 3_000 * captures - 100 * fewest
+                // A game ended with the lead, only a rebuttal to come, is nearly won.
+                let ended = if self.rebuttal_pending(after) && (points, captures) > (0, 0) {
+                    500_000
+                } else {
+                    0
+                };
+                ended + 10_000 * points + 3_000 * captures - 100 * fewest
             }
         }
     }

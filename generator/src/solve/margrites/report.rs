@@ -51,7 +51,8 @@ pub struct TurnLine {
     pub scored: u8,
     /// Standings after the turn, `B(bc)-W(wc)`: points and captures, Black first.
     pub standings: String,
-    /// Whether the game is over after it.
+    /// Whether the game is over after it (a game that ends during Black's turn
+    /// with White's rebuttal to come is over after the rebuttal).
     pub game_over: bool,
 }
 
@@ -77,6 +78,9 @@ impl TurnLine {
             let report = p.play_step_unchecked(step);
             captured.extend(report.cascade.in_notation_order().map(|s| s.to_string()));
             played.push((step, report.cascade));
+        }
+        if !p.is_over() {
+            p.end_turn_unchecked();
         }
         let scored = p
             .standings()
@@ -259,6 +263,9 @@ impl Report {
             Answer::No if self.proved_by_bound => {
                 "a bound proves no line can reach it in time".to_string()
             }
+            Answer::No if self.first_turns == 0 => {
+                "bounds cut every first turn before it was complete".to_string()
+            }
             Answer::No => format!(
                 "every first turn fails ({} examined)",
                 plural(self.first_turns, "turn", "turns")
@@ -277,12 +284,12 @@ impl Report {
         }
         let _ = writeln!(out, "winning first turns:");
         for w in self.winning.iter().take(TEXT_LIST_LIMIT) {
-            let _ = writeln!(
-                out,
-                "  {}  within {}",
-                w.turn.summary(),
-                plural(u64::from(w.within), "turn", "turns")
-            );
+            let within = if self.turns > 1 {
+                format!("  within {}", plural(u64::from(w.within), "turn", "turns"))
+            } else {
+                String::new()
+            };
+            let _ = writeln!(out, "  {}{within}", w.turn.summary());
         }
         if self.winning.len() > TEXT_LIST_LIMIT {
             let _ = writeln!(
@@ -328,7 +335,10 @@ fn render_proof(out: &mut String, proof: &ProofTurn, depth: usize) {
         let holds = if d.holds_out == 0 {
             "gives it away".to_string()
         } else {
-            format!("holds out {}", plural(u64::from(d.holds_out), "turn", "turns"))
+            format!(
+                "holds out {}",
+                plural(u64::from(d.holds_out), "turn", "turns")
+            )
         };
         let _ = writeln!(out, "{pad}  {}  ({holds})", d.reply.summary());
         if let Some(answer) = &d.answer {
