@@ -239,18 +239,6 @@ fn errors_exit_2_with_a_message() {
         "0",
     ]);
     assert_eq!(out.status.code(), Some(2));
-    let no_setup = temp_file("moves-only.txt", "1. d2>d3; d3>d4; e2>e3; e3>e4.\n");
-    let out = run(&[
-        "margrites",
-        "solve",
-        no_setup.to_str().unwrap(),
-        "--objective",
-        "win",
-        "--turns",
-        "1",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("give setup lines or a `start:` diagram"));
     let out = run(&[
         "margrites",
         "solve",

@@ -267,7 +267,18 @@ fn solve_position(t: &transcript::Transcript, at: Option<u32>) -> Result<Positio
         };
         Position::new(&setup, t.options).map_err(|e| e.to_string())?
     } else {
-        return Err("give setup lines or a `start:` diagram (solve does not infer setups)".into());
+        // As `check` does: the first of the setups most consistent with the moves.
+        let inference = infer::infer_setups(t).map_err(|e| e.to_string())?;
+        let Some(first) = inference.best.first() else {
+            return Err("no setup is consistent with the moves: give setup lines".into());
+        };
+        if inference.best.len() > 1 {
+            eprintln!(
+                "note: setup inferred, not unique ({} candidates); using the first",
+                inference.best.len()
+            );
+        }
+        Position::new(&Setup::from_sets(*first), t.options).map_err(|e| e.to_string())?
     };
     let mut main_line = t.clone();
     main_line.variations.clear();

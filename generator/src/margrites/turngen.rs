@@ -137,9 +137,11 @@ pub fn count_sequences(pos: &Position) -> u64 {
 /// What [`walk_distinct_turns`] asks of its caller: whether to skip the turns
 /// through a half-made turn, and what to do with each distinct finished turn.
 pub trait TurnVisitor {
-    /// Called once at each distinct position inside the turn (the start and the
-    /// finished turn included) before its steps are tried; `true` skips every turn
-    /// through it. Search passes admissible bounds here. The default skips nothing.
+    /// Called at each position reached inside the turn (the start and the
+    /// finished turn included; a position reached by two paths may be asked
+    /// twice, so the answer must depend on the position only) before its steps
+    /// are tried; `true` skips every turn through it. Search passes admissible
+    /// bounds here. The default skips nothing.
     fn prune(&mut self, partial: &Position) -> bool {
         let _ = partial;
         false
@@ -211,7 +213,8 @@ pub fn walk_distinct_turns(pos: &Position, visitor: &mut impl TurnVisitor) -> Co
         buffers: Vec<Vec<Step>>,
     }
     fn walk(p: &Position, w: &mut Walk, v: &mut impl TurnVisitor) -> ControlFlow<()> {
-        if !w.seen_nodes.insert(node_key(p)) || v.prune(p) {
+        // The bound first: most positions a search prunes never need a key.
+        if v.prune(p) || !w.seen_nodes.insert(node_key(p)) {
             return ControlFlow::Continue(());
         }
         let depth = w.path.len();
@@ -248,8 +251,8 @@ pub fn walk_distinct_turns(pos: &Position, visitor: &mut impl TurnVisitor) -> Co
         return ControlFlow::Continue(());
     }
     let mut w = Walk {
-        seen_nodes: FastSet::default(),
-        seen_outcomes: FastSet::default(),
+        seen_nodes: FastSet::with_capacity_and_hasher(64, BuildHasherDefault::default()),
+        seen_outcomes: FastSet::with_capacity_and_hasher(32, BuildHasherDefault::default()),
         path: Vec::new(),
         buffers: Vec::new(),
     };

@@ -15,6 +15,9 @@
 //!   edge (it could score) with each touching square held by the side or touched
 //!   by two of its pieces (a piece can always step onto an empty square fewer
 //!   than two enemies touch), unless the side can capture that piece in time.
+//!   Without a capture, a step newly covers only squares within one square of
+//!   where it lands: uncovered squares pairwise three or more apart need a step
+//!   each.
 //!
 //! Variations that bring scored pieces back switch the capture, win and trap
 //! bounds off (a returned piece is a new attacker).
@@ -39,6 +42,88 @@ pub(crate) struct Horizon {
 #[must_use]
 pub(crate) fn distance(a: Square, b: Square) -> u32 {
     u32::from(a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank())))
+}
+
+/// The farthest king-move distance on the board (corner to corner).
+const MAX_DISTANCE: usize = 8;
+
+const fn ball_table() -> [[u128; MAX_DISTANCE + 1]; Square::COUNT] {
+    let mut table = [[0u128; MAX_DISTANCE + 1]; Square::COUNT];
+    let mut i = 0;
+    while i < Square::COUNT {
+        let (f, r) = ((i % 9) as i32, (i / 9) as i32);
+        let mut j = 0;
+        while j < Square::COUNT {
+            let (g, q) = ((j % 9) as i32, (j / 9) as i32);
+            let d = if (f - g).abs() > (r - q).abs() {
+                (f - g).abs()
+            } else {
+                (r - q).abs()
+            } as usize;
+            let mut k = d;
+            while k <= MAX_DISTANCE {
+                table[i][k] |= 1u128 << j;
+                k += 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    table
+}
+
+/// `BALL[sq][k]`: the squares within king-move distance `k` of `sq`.
+const BALL: [[u128; MAX_DISTANCE + 1]; Square::COUNT] = ball_table();
+
+fn ball(sq: Square, k: u32) -> u128 {
+    BALL[sq.index()][(k as usize).min(MAX_DISTANCE)]
+}
+
+/// What a set of pieces can reach with `steps` steps: the squares one of them can
+/// stand on, and those two of them can touch (or hold); the bitboard form of
+/// [`pair_cost`] and of holding a square.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Reach {
+    /// Squares some piece can stand on: within `steps` of one.
+    pub(crate) hold: SquareSet,
+    /// Squares two distinct pieces can be alongside (or on):
+    /// (d1 - 1) + (d2 - 1) <= `steps`.
+    pub(crate) pair: SquareSet,
+}
+
+impl Reach {
+    pub(crate) fn new(pieces: SquareSet, steps: u32) -> Reach {
+        let mut hold = 0u128;
+        for s in pieces {
+            hold |= ball(s, steps);
+        }
+        // Two pieces at (a + 1) and (b + 1) with a + b = steps, a <= b: the square
+        // is in one of the small balls and in two of the large ones (a small ball
+        // lies inside its own large one).
+        let steps = steps.min(2 * MAX_DISTANCE as u32);
+        let mut pair = 0u128;
+        for a in 0..=steps / 2 {
+            let b = steps - a;
+            let (mut small, mut once, mut twice) = (0u128, 0u128, 0u128);
+            for s in pieces {
+                small |= ball(s, a + 1);
+                let large = ball(s, b + 1);
+                twice |= once & large;
+                once |= large;
+            }
+            pair |= small & twice;
+        }
+        Reach {
+            hold: SquareSet(hold),
+            pair: SquareSet(pair),
+        }
+    }
+
+    /// Squares held or touched by two pieces: where an opponent's piece may be
+    /// unable to step (all that is known without counting its allies).
+    pub(crate) fn cover(&self) -> SquareSet {
+        self.hold.union(self.pair)
+    }
 }
 
 /// Own steps a piece of `color` on `sq` needs to score.
@@ -85,15 +170,7 @@ pub(crate) fn pair_cost(target: Square, attackers: SquareSet) -> Option<u32> {
 /// `budget` (in units where an attacker's step counts one).
 #[must_use]
 pub(crate) fn capturable(victims: SquareSet, attackers: SquareSet, budget: u32) -> u32 {
-    victims
-        .filter(|&p| pair_cost(p, attackers).is_some_and(|c| c <= budget))
-        .count() as u32
-}
-
-/// Steps for `attackers` to hold `x` or touch it with two pieces.
-fn cover_cost(x: Square, attackers: SquareSet) -> u32 {
-    let hold = attackers.map(|s| distance(s, x)).min().unwrap_or(u32::MAX);
-    hold.min(pair_cost(x, attackers).unwrap_or(u32::MAX))
+    victims.intersect(Reach::new(attackers, budget).pair).len()
 }
 
 /// The sum of the `k` smallest score costs (a promise measure, not a bound).
@@ -147,15 +224,41 @@ pub(crate) fn may_reach(goal: &Goal, pos: &Position, h: Horizon) -> bool {
 /// side can capture in time escapes the condition.
 fn may_trap(side: Color, own: SquareSet, enemy: SquareSet, steps: u32) -> bool {
     let edge = side.other().scoring_rank();
-    let stuck = |p: Square| {
-        p.rank() != edge
-            && SquareSet::touching(p)
-                .minus(enemy)
-                .all(|x| cover_cost(x, own) <= steps)
-    };
-    let catchable = |p: Square| pair_cost(p, own).is_some_and(|c| c <= steps);
+    let reach = Reach::new(own, steps);
+    let cover = reach.cover();
+    let stuck =
+        |p: Square| p.rank() != edge && SquareSet::touching(p).minus(enemy).minus(cover).is_empty();
     let mut pieces = enemy;
-    !enemy.is_empty() && pieces.all(|p| stuck(p) || catchable(p))
+    if enemy.is_empty() || !pieces.all(|p| stuck(p) || reach.pair.contains(p)) {
+        return false;
+    }
+    // The pieces that cannot be captured in time stay: each square touching one
+    // of them needs covering (captures only empty more squares), and one step
+    // newly covers only squares within one square of where it lands, so squares
+    // pairwise three or more apart need a step each.
+    let needed = enemy
+        .minus(reach.pair)
+        .touching_any()
+        .minus(enemy)
+        .minus(Reach::new(own, 0).cover());
+    spread(needed, steps + 1) <= steps
+}
+
+/// A count of squares of `set` pairwise three or more apart, greedily, up to
+/// `enough` (a lower bound on the most such squares).
+fn spread(set: SquareSet, enough: u32) -> u32 {
+    let mut blocked = 0u128;
+    let mut n = 0;
+    for x in set {
+        if blocked & (1u128 << x.index()) == 0 {
+            n += 1;
+            if n >= enough {
+                break;
+            }
+            blocked |= ball(x, 2);
+        }
+    }
+    n
 }
 
 /// The win bound: the game must end (a side emptied) with the side ahead.
@@ -184,14 +287,12 @@ fn may_empty(
     steps_own: u32,
     steps_other: u32,
 ) -> bool {
+    let catchable = Reach::new(enemies, steps_other + 2 * steps_own).pair;
     let mut must_score = 0u32;
-    for q in pieces {
-        let catchable = pair_cost(q, enemies).is_some_and(|c| c <= steps_other + 2 * steps_own);
-        if !catchable {
-            must_score += score_cost(q, color);
-            if must_score > steps_own {
-                return false;
-            }
+    for q in pieces.minus(catchable) {
+        must_score += score_cost(q, color);
+        if must_score > steps_own {
+            return false;
         }
     }
     true
@@ -216,6 +317,36 @@ mod tests {
         assert_eq!(score_cost(sq("e5"), Color::White), 5);
         assert_eq!(max_scores(set("e8 d7 a1"), Color::Black, 4), 2);
         assert_eq!(max_scores(set("e8 d7 a1"), Color::Black, 2), 1);
+    }
+
+    /// The loop form of [`Reach::cover`], square by square.
+    fn cover_cost(x: Square, attackers: SquareSet) -> u32 {
+        let hold = attackers.map(|s| distance(s, x)).min().unwrap_or(u32::MAX);
+        hold.min(pair_cost(x, attackers).unwrap_or(u32::MAX))
+    }
+
+    #[test]
+    fn reach_matches_distances() {
+        let mut rng = crate::rng::Rng::seed_from(3);
+        for _ in 0..300 {
+            let mut pieces = SquareSet::EMPTY;
+            for _ in 0..rng.below(6) {
+                pieces = pieces.with(Square::from_index(rng.below(72) as u8).unwrap());
+            }
+            for steps in [0, 1, 2, 3, 4, 7, 12, 20] {
+                let reach = Reach::new(pieces, steps);
+                for x in Square::all() {
+                    let hold = pieces
+                        .map(|s| distance(s, x))
+                        .min()
+                        .is_some_and(|d| d <= steps);
+                    let pair = pair_cost(x, pieces).is_some_and(|c| c <= steps);
+                    assert_eq!(reach.hold.contains(x), hold, "{x} {steps}");
+                    assert_eq!(reach.pair.contains(x), pair, "{x} {steps}");
+                    assert_eq!(reach.cover().contains(x), cover_cost(x, pieces) <= steps);
+                }
+            }
+        }
     }
 
     #[test]

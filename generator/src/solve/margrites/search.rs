@@ -10,8 +10,10 @@
 //!   last turn this leaves only turns that can still reach the objective.
 //! - S's turns are tried most promising first and the search stops at the first
 //!   that works (except at the root, which wants every winning first turn).
-//! - Replies are generated lazily and the search stops at the first refutation;
-//!   the refutation found at a sibling (the killer) is tried before the others.
+//! - Replies are generated lazily and the search stops at the first refutation.
+//! - Killers, for both sides: the turns that worked at sibling nodes (a
+//!   refutation, a winning answer) are replayed, with every rule checked, before
+//!   anything is generated; a good turn often stays good after another reply.
 //! - Proven results go to a transposition table ([`super::table`]).
 //! - A shared budget of nodes and time stops the search; every result then is
 //!   [`Value::Unknown`], never a guess.
@@ -121,12 +123,41 @@ pub(crate) enum FirstTurn {
     Unknown,
 }
 
+/// Turns that worked at sibling nodes, two per ply, most recent first: tried
+/// before generating, since a good turn often stays good after a different
+/// reply (the killer heuristic, for both sides).
+#[derive(Default)]
+struct Killers(Vec<[Option<Vec<Step>>; 2]>);
+
+impl Killers {
+    fn at(&self, ply: usize) -> Vec<Vec<Step>> {
+        self.0
+            .get(ply)
+            .map(|k| k.iter().flatten().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    fn record(&mut self, ply: usize, steps: &[Step]) {
+        if self.0.len() <= ply {
+            self.0.resize(ply + 1, [None, None]);
+        }
+        let slots = &mut self.0[ply];
+        if slots[0].as_deref() != Some(steps) {
+            slots[1] = slots[0].take();
+            slots[0] = Some(steps.to_vec());
+        }
+    }
+}
+
 /// One search: a goal, a table and counters. Each thread has its own.
 pub(crate) struct Searcher<'b> {
     pub(crate) goal: Goal,
     budget: &'b Budget,
     table: Table,
-    killers: Vec<Option<Vec<Step>>>,
+    /// Per ply, the opponent's replies that refuted S most recently.
+    refuters: Killers,
+    /// Per ply, S's turns that reached the objective most recently.
+    answers: Killers,
     pub(crate) stats: SearchStats,
     rebuttal: u32,
     ticks: u32,
@@ -165,7 +196,8 @@ impl<'b> Searcher<'b> {
             goal,
             budget,
             table: Table::default(),
-            killers: Vec::new(),
+            refuters: Killers::default(),
+            answers: Killers::default(),
             stats: SearchStats::default(),
             rebuttal,
             ticks: 0,
@@ -339,28 +371,50 @@ impl<'b> Searcher<'b> {
             self.stats.table_hits += 1;
             return v;
         }
-        let v = if n == 1 {
-            self.last_turn(pos, ply)
-        } else {
-            let turns = self.own_turns(pos, n);
-            let mut v = if self.stopped() {
-                Value::Unknown
-            } else {
-                Value::No
-            };
-            for t in self.by_promise(turns) {
-                match self.after_own_turn(&t.after, n - 1, ply) {
-                    Value::No => {}
-                    other => {
-                        v = other;
-                        break;
-                    }
-                }
-            }
-            v
+        let v = match self.known_answer(pos, n, ply) {
+            Some(v) => v,
+            None if n == 1 => self.last_turn(pos, ply),
+            None => self.some_turn(pos, n, ply),
         };
         self.table.store(key, n, v);
         v
+    }
+
+    /// Tries the turns that reached the objective at sibling nodes: `Some` when
+    /// one still does (or the budget ran out), `None` to search.
+    fn known_answer(&mut self, pos: &Position, n: u8, ply: usize) -> Option<Value> {
+        for steps in self.answers.at(ply) {
+            let Some(after) = replay_turn(pos, &steps) else {
+                continue;
+            };
+            if !self.charge() {
+                return Some(Value::Unknown);
+            }
+            match self.after_own_turn(&after, n - 1, ply) {
+                Value::No => {}
+                other => return Some(other),
+            }
+        }
+        None
+    }
+
+    /// S's turns, most promising first, until one works.
+    fn some_turn(&mut self, pos: &Position, n: u8, ply: usize) -> Value {
+        let turns = self.own_turns(pos, n);
+        if self.stopped() {
+            return Value::Unknown;
+        }
+        for t in self.by_promise(turns) {
+            match self.after_own_turn(&t.after, n - 1, ply) {
+                Value::No => {}
+                Value::Yes => {
+                    self.answers.record(ply, &t.steps);
+                    return Value::Yes;
+                }
+                Value::Unknown => return Value::Unknown,
+            }
+        }
+        Value::No
     }
 
     /// S's last turn: walk only the turns bounds leave open, stop at the first
@@ -375,15 +429,20 @@ impl<'b> Searcher<'b> {
             fn prune(&mut self, partial: &Position) -> bool {
                 self.s.prune(partial, Some(1))
             }
-            fn visit(&mut self, _: &[Step], after: &Position) -> ControlFlow<()> {
+            fn visit(&mut self, steps: &[Step], after: &Position) -> ControlFlow<()> {
                 if !self.s.charge() {
                     self.value = Value::Unknown;
                     return ControlFlow::Break(());
                 }
                 match self.s.after_own_turn(after, 0, self.ply) {
                     Value::No => ControlFlow::Continue(()),
-                    other => {
-                        self.value = other;
+                    Value::Yes => {
+                        self.s.answers.record(self.ply, steps);
+                        self.value = Value::Yes;
+                        ControlFlow::Break(())
+                    }
+                    Value::Unknown => {
+                        self.value = Value::Unknown;
                         ControlFlow::Break(())
                     }
                 }
@@ -434,19 +493,20 @@ impl<'b> Searcher<'b> {
         m: u8,
         ply: usize,
     ) -> Result<Option<Vec<Step>>, ()> {
-        if self.killers.len() <= ply {
-            self.killers.resize(ply + 1, None);
-        }
-        if let Some(killer) = self.killers[ply].clone() {
-            if let Some(after) = replay_turn(pos, &killer) {
-                if !self.charge() {
-                    return Err(());
+        for killer in self.refuters.at(ply) {
+            let Some(after) = replay_turn(pos, &killer) else {
+                continue;
+            };
+            if !self.charge() {
+                return Err(());
+            }
+            match self.after_reply(&after, m, ply) {
+                Value::No => {
+                    self.refuters.record(ply, &killer);
+                    return Ok(Some(killer));
                 }
-                match self.after_reply(&after, m, ply) {
-                    Value::No => return Ok(Some(killer)),
-                    Value::Unknown => return Err(()),
-                    Value::Yes => {}
-                }
+                Value::Unknown => return Err(()),
+                Value::Yes => {}
             }
         }
         struct Replies<'s, 'b> {
@@ -488,7 +548,7 @@ impl<'b> Searcher<'b> {
         let _ = walk_distinct_turns(pos, &mut r);
         let (found, unknown) = (r.found, r.unknown);
         if let Some(steps) = found {
-            self.killers[ply] = Some(steps.clone());
+            self.refuters.record(ply, &steps);
             return Ok(Some(steps));
         }
         if unknown || self.stopped() {
