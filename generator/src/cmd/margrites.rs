@@ -335,8 +335,8 @@ impl DelayedBar {
     fn update(&self, stage: Stage, done: u64, total: u64) {
         use std::sync::atomic::Ordering;
         let msg = match stage {
-            Stage::FirstTurns => "first turns",
-            Stage::Proofs => "proofs",
+            Stage::FirstTurns(k) => format!("first turns, within {k}"),
+            Stage::Proofs => "proofs".to_string(),
         };
         self.bar.set_message(msg);
         self.bar.set_length(total);

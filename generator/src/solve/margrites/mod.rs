@@ -75,7 +75,7 @@ pub use report::{
 pub use search::SearchStats;
 
 use objective::Goal;
-use search::{Budget, FirstTurn, Searcher};
+use search::{Budget, FirstTurn, Searcher, Value};
 
 /// The most turns a solve may ask for.
 pub const MAX_TURNS: u8 = 16;
@@ -122,8 +122,9 @@ impl Default for Limits {
 /// Which part of a solve a progress report is about.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Stage {
-    /// Evaluating the side's first turns.
-    FirstTurns,
+    /// Deciding which of the side's undecided first turns reach the objective
+    /// within this many turns (1, then 2, ... up to the limit).
+    FirstTurns(u8),
     /// Building proof trees and refutations.
     Proofs,
 }
@@ -260,12 +261,14 @@ fn position_info(pos: &Position) -> PositionInfo {
     }
 }
 
-/// First turns evaluated by one searcher, so that it shares its table and
-/// killers among them; fixed, so that the results do not depend on scheduling.
+/// First turns evaluated by one searcher, which shares its table and killers
+/// among them; fixed, so that results and counters do not depend on scheduling.
 fn chunk_size(n: usize) -> usize {
     (n / 32).clamp(1, 64)
 }
 
+/// Decides the first turns one turn limit at a time (within 1, then within 2,
+/// ...), so that a budget that runs out leaves every shorter answer known.
 fn evaluate(
     first: &[DistinctTurn],
     goal: Goal,
@@ -274,30 +277,46 @@ fn evaluate(
     turns: u8,
     progress: &(dyn Fn(Stage, u64, u64) + Sync),
 ) -> (Vec<FirstTurn>, SearchStats) {
-    let total = first.len() as u64;
-    let done = AtomicU64::new(0);
-    progress(Stage::FirstTurns, 0, total);
-    let parts: Vec<(Vec<FirstTurn>, SearchStats)> = first
-        .par_chunks(chunk_size(first.len()))
-        .map(|chunk| {
-            let mut s = Searcher::new(goal, budget, pos);
-            let out = chunk
-                .iter()
-                .map(|t| {
-                    let r = s.first_turn(&t.after, turns);
-                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    progress(Stage::FirstTurns, d, total);
-                    r
-                })
-                .collect();
-            (out, s.stats)
-        })
-        .collect();
+    let mut outcomes = vec![FirstTurn::Fails; first.len()];
     let mut stats = SearchStats::default();
-    let mut outcomes = Vec::with_capacity(first.len());
-    for (out, st) in parts {
-        outcomes.extend(out);
-        stats.add(&st);
+    for left in 0..turns {
+        let open: Vec<usize> = (0..first.len())
+            .filter(|&i| outcomes[i] == FirstTurn::Fails)
+            .collect();
+        if open.is_empty() {
+            break;
+        }
+        let stage = Stage::FirstTurns(left + 1);
+        let total = open.len() as u64;
+        let done = AtomicU64::new(0);
+        progress(stage, 0, total);
+        let parts: Vec<(Vec<Value>, SearchStats)> = open
+            .par_chunks(chunk_size(open.len()))
+            .map(|chunk| {
+                let mut s = Searcher::new(goal, budget, pos);
+                let values = chunk
+                    .iter()
+                    .map(|&i| {
+                        let v = s.after_own_turn(&first[i].after, left, 0);
+                        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                        progress(stage, d, total);
+                        v
+                    })
+                    .collect();
+                (values, s.stats)
+            })
+            .collect();
+        let values = parts.iter().flat_map(|(v, _)| v.iter().copied());
+        for (&i, v) in open.iter().zip(values) {
+            match v {
+                Value::Yes => outcomes[i] = FirstTurn::Reaches(left + 1),
+                Value::Unknown => outcomes[i] = FirstTurn::Unknown,
+                Value::No => {}
+            }
+        }
+        for (_, st) in &parts {
+            stats.add(st);
+        }
     }
     (outcomes, stats)
 }

@@ -117,7 +117,8 @@ impl SearchStats {
 pub(crate) enum FirstTurn {
     /// It reaches the objective within this many of S's turns (itself included).
     Reaches(u8),
-    /// The opponent can prevent it within the limit.
+    /// The opponent can prevent it within the limit (so far: within the limits
+    /// tried).
     Fails,
     /// The budget ran out.
     Unknown,
@@ -313,19 +314,6 @@ impl<'b> Searcher<'b> {
             .collect();
         keyed.sort_by_key(|(p, _)| std::cmp::Reverse(*p));
         keyed.into_iter().map(|(_, t)| t).collect()
-    }
-
-    /// How a first turn fares within `turns` of S's turns (itself included): the
-    /// fewest that suffice, by deepening one turn at a time.
-    pub(crate) fn first_turn(&mut self, after: &Position, turns: u8) -> FirstTurn {
-        for left in 0..turns {
-            match self.after_own_turn(after, left, 0) {
-                Value::Yes => return FirstTurn::Reaches(left + 1),
-                Value::No => {}
-                Value::Unknown => return FirstTurn::Unknown,
-            }
-        }
-        FirstTurn::Fails
     }
 
     /// The value once one of S's turns is over, with `left` of its turns to come.
