@@ -19,12 +19,15 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
     path
 }
 
-fn illustration_15() -> String {
-    concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/fixtures/margrites/illustration-15.txt"
+fn fixture(name: &str) -> String {
+    format!(
+        "{}/../tests/fixtures/margrites/{name}",
+        env!("CARGO_MANIFEST_DIR")
     )
-    .to_string()
+}
+
+fn illustration_15() -> String {
+    fixture("illustration-15.txt")
 }
 
 fn stdout(out: &Output) -> String {
@@ -109,15 +112,11 @@ fn json_report() {
 #[test]
 fn two_turns_with_a_defence_and_refutations() {
     // A runner on e3 against two White pieces: some first turns get through.
-    let text = "start: black to move\n\
-        8\t\t\t\t\t\t\t\t\t\n7\t\t\t♙\t\t\t\t♙\t\t\n6\t\t\t\t\t\t\t\t\t\n\
-        5\t\t\t\t\t\t\t\t\t\n4\t\t\t\t\t\t\t\t\t\n3\t\t\t\t\t♚\t\t\t\t\n\
-        2\t\t\t\t\t\t\t\t\t\n1\t♚\t\t\t\t\t\t\t\t\n\ta\tb\tc\td\te\tf\tg\th\ti\n";
-    let file = temp_file("runner.txt", text);
+    let file = fixture("solve/runner.txt");
     let out = run(&[
         "margrites",
         "solve",
-        file.to_str().unwrap(),
+        &file,
         "--objective",
         "score:1",
         "--turns",
@@ -139,11 +138,11 @@ fn two_turns_with_a_defence_and_refutations() {
 
 #[test]
 fn a_node_budget_gives_unknown() {
-    let file = temp_file("opening.txt", OPENING);
+    let file = fixture("solve/opening.txt");
     let out = run(&[
         "margrites",
         "solve",
-        file.to_str().unwrap(),
+        &file,
         "--objective",
         "score:1",
         "--turns",
@@ -157,6 +156,27 @@ fn a_node_budget_gives_unknown() {
         "{}",
         stdout(&out)
     );
+}
+
+#[test]
+fn committed_examples() {
+    for (file, objective, turns, answer) in [
+        ("solve/edge-trap.txt", "trap", "1", "answer: yes: "),
+        ("solve/pincer.txt", "capture:1", "1", "answer: yes: "),
+        ("solve/opening.txt", "win", "1", "answer: no: "),
+    ] {
+        let out = run(&[
+            "margrites",
+            "solve",
+            &fixture(file),
+            "--objective",
+            objective,
+            "--turns",
+            turns,
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{file}: {}", stderr(&out));
+        assert!(stdout(&out).contains(answer), "{file}: {}", stdout(&out));
+    }
 }
 
 #[test]
