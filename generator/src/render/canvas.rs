@@ -2,7 +2,8 @@
 //! element and the few shapes used.
 
 use svg::Document;
-use svg::node::element::{Circle, Group, Path, Rectangle, Style, Text, Title};
+use svg::Node;
+use svg::node::element::{Circle, Element, Group, Path, Rectangle, Style, Title};
 
 use super::{RenderError, STYLESHEET};
 
@@ -129,15 +130,22 @@ impl PathData {
     }
 }
 
-/// Text centred on `(x, y)`.
-pub(crate) fn centred_text((x, y): (f64, f64), size: f64, class: &str, content: &str) -> Text {
-    Text::new(content)
-        .set("class", class)
-        .set("x", num(x))
-        .set("y", num(y))
-        .set("font-size", num(size))
-        .set("text-anchor", "middle")
-        .set("dominant-baseline", "central")
+/// Text centred on `(x, y)`. Built as a plain element: the svg crate's `Text`
+/// puts line breaks around its content.
+pub(crate) fn centred_text((x, y): (f64, f64), size: f64, class: &str, content: &str) -> Element {
+    let mut e = Element::new("text");
+    for (name, value) in [
+        ("class", class.to_owned()),
+        ("x", num(x)),
+        ("y", num(y)),
+        ("font-size", num(size)),
+        ("text-anchor", "middle".to_owned()),
+        ("dominant-baseline", "central".to_owned()),
+    ] {
+        e.assign(name, value);
+    }
+    e.append(svg::node::Text::new(content));
+    e
 }
 
 /// An X of half-width `half` centred on `c`.

@@ -14,7 +14,7 @@
 //! let rules = Preset::Margo.rules();
 //! let mut rules5 = rules;
 //! rules5.size = 5;
-//! let setup = Setup::parse(rules5, "white b2 c2 b3 c3 a1; black b2+1; to-move white").unwrap();
+//! let setup = Setup::parse(rules5, "white b2 c2 b3 a1; black c3 b2+1").unwrap();
 //! let pos = AnyPosition::from_setup(&setup).unwrap();
 //! let b2 = pos.geometry().point("b2".parse().unwrap()).unwrap();
 //! let mut diagram = MargoDiagram::new(&pos, "ex");

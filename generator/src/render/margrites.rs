@@ -27,7 +27,7 @@
 use std::collections::BTreeSet;
 
 use svg::Node;
-use svg::node::element::{Group, Text};
+use svg::node::element::Group;
 
 use super::RenderError;
 use super::canvas::{self, PathData, centred_text, circle, cross, group, rect};
@@ -460,7 +460,7 @@ impl<'a> MargritesDiagram<'a> {
             };
             let chars = text.chars().count().max(1) as f64;
             let size = LABEL_SIZE * (2.0 / chars).min(1.0);
-            let label: Text = centred_text(layout.centre(sq), size, &format!("label {on}"), &text);
+            let label = centred_text(layout.centre(sq), size, &format!("label {on}"), &text);
             g.append(label);
         }
         g
