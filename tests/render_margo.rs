@@ -11,9 +11,12 @@ use cannonball::render::{MargoDiagram, RenderError};
 use cannonball::rng::Rng;
 use render_support::{El, check_common, margo, parse, pt, rules};
 
-/// A random position reached by random moves, with the last move and the pieces
-/// it removed (and their colours).
-fn random_position(seed: u64) -> (AnyPosition, Option<Point>, Vec<(Point, Color)>) {
+/// The position before the last move, and that move.
+type Previous = Option<(AnyPosition, Move)>;
+
+/// A random position reached by random moves, with the last move, the pieces it
+/// removed (and their colours) and the position before it.
+fn random_position(seed: u64) -> (AnyPosition, Option<Point>, Vec<(Point, Color)>, Previous) {
     let mut rng = Rng::seed_from(seed);
     let size = [3u8, 4, 5, 5, 6, 7, 9][rng.index(7)];
     let players = [2u8, 2, 3, 4][rng.index(4)];
@@ -25,7 +28,7 @@ fn random_position(seed: u64) -> (AnyPosition, Option<Point>, Vec<(Point, Color)
     let mut pos = AnyPosition::new(rules(preset, size, players)).unwrap();
     let points = pos.geometry().len() as u64;
     let plies = rng.below(points + points / 2);
-    let (mut last, mut removed) = (None, Vec::new());
+    let (mut last, mut removed, mut previous) = (None, Vec::new(), None);
     for _ in 0..plies {
         let Some(m) = pos.random_move(&mut rng) else {
             break;
@@ -41,8 +44,9 @@ fn random_position(seed: u64) -> (AnyPosition, Option<Point>, Vec<(Point, Color)
             .iter()
             .map(|&p| (p, before.color_at(p).unwrap()))
             .collect();
+        previous = Some((before, m));
     }
-    (pos, last, removed)
+    (pos, last, removed, previous)
 }
 
 /// Every point whose piece cuts a link now, worked out from the rulings (A3)
@@ -226,12 +230,17 @@ fn check(d: &MargoDiagram<'_>, svg: &str) {
 fn random_positions_draw_every_piece_in_place() {
     let mut kinds = BTreeSet::new();
     for seed in 0..150 {
-        let (pos, last, removed) = random_position(seed);
+        let (pos, last, removed, previous) = random_position(seed);
         let mut rng = Rng::seed_from(seed ^ 0x5eed);
         let geo = pos.geometry();
         let mut d = MargoDiagram::new(&pos, &format!("r{seed}"));
         d.last_move = last;
         d.ghosts = removed;
+        if let Some((before, m)) = &previous {
+            let mut marked = MargoDiagram::new(&pos, "m");
+            marked.mark_move(before, *m);
+            assert_eq!((marked.last_move, &marked.ghosts), (d.last_move, &d.ghosts));
+        }
         d.buried_hints = rng.below(2) == 0;
         d.playable_hints = rng.below(2) == 0;
         d.mark_zombies = rng.below(4) != 0;
@@ -294,7 +303,7 @@ fn random_positions_draw_every_piece_in_place() {
 
 #[test]
 fn different_prefixes_share_no_id() {
-    let (pos, _, _) = random_position(3);
+    let (pos, ..) = random_position(3);
     let ids = |prefix: &str| -> BTreeSet<String> {
         let svg = MargoDiagram::new(&pos, prefix).render().unwrap();
         parse(&svg)

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
-use cannonball::margo::{self, AnyPosition, CaptureScope, Coords, Ko, Move, Point, Preset};
+use cannonball::margo::{self, AnyPosition, CaptureScope, Coords, Ko, Point, Preset};
 use cannonball::margrites::notation::{self as mnotation, TurnBody};
 use cannonball::margrites::{
     self as mg, ByColor, Diagram, Options, Setup as MgSetup, Square, Step,
@@ -215,7 +215,7 @@ fn margo_svg(args: &Args, game: Preset) -> Result<String> {
         let m = margo::notation::resolve(geo, w.syntax)
             .map_err(|e| anyhow!("{source}: ply {}: {}", w.ply, e.message))?;
         let before = pos.clone();
-        let report = pos.play(m).map_err(|e| {
+        pos.play(m).map_err(|e| {
             anyhow!(
                 "{source}: line {}, column {}: ply {}: move {} is illegal: {e}",
                 w.line,
@@ -224,18 +224,11 @@ fn margo_svg(args: &Args, game: Preset) -> Result<String> {
                 margo::notation::human(geo, m)
             )
         })?;
-        last = Some((m, before, report));
+        last = Some((m, before));
     }
     let mut d = MargoDiagram::new(&pos, &args.id_prefix);
-    if let Some((m, before, report)) = &last {
-        if let Move::Place(p) = m {
-            d.last_move = Some(*p);
-        }
-        d.ghosts = report
-            .removed
-            .iter()
-            .filter_map(|&p| before.color_at(p).map(|c| (p, c)))
-            .collect();
+    if let Some((m, before)) = &last {
+        d.mark_move(before, *m);
     }
     if let Some(text) = &args.labels {
         for (label, place) in label_pairs(text)? {

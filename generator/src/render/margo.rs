@@ -31,7 +31,7 @@ use svg::node::element::{Definitions, Group, RadialGradient, Stop};
 
 use super::RenderError;
 use super::canvas::{self, PathData, centred_text, circle, cross, group, num, rect};
-use crate::margo::{AnyPosition, Color, Coords, Geometry, Link, Point, Preset};
+use crate::margo::{AnyPosition, Color, Coords, Geometry, Link, Move, Point, Preset};
 
 /// Marble radius on the board level, in units of the point spacing.
 const MARBLE_RADIUS: f64 = 0.455;
@@ -175,6 +175,36 @@ impl<'a> MargoDiagram<'a> {
             coordinates: true,
             embed_style: false,
         }
+    }
+
+    /// Marks the move `m` that led from `before` to this diagram's position: a
+    /// placement gets the last-move ring, and every piece of `before` that is gone
+    /// now becomes a ghost of its colour (the pieces the move removed).
+    ///
+    /// ```
+    /// use cannonball::margo::{AnyPosition, Move, Preset, Setup};
+    /// use cannonball::render::MargoDiagram;
+    /// let setup = Setup::parse(Preset::Spargo.rules(), "white a2 c2 b3; black b2; to-move white").unwrap();
+    /// let before = AnyPosition::from_setup(&setup).unwrap();
+    /// let b1 = before.geometry().point("b1".parse().unwrap()).unwrap();
+    /// let mut after = before.clone();
+    /// after.play(Move::Place(b1)).unwrap();
+    /// let mut d = MargoDiagram::new(&after, "cap");
+    /// d.mark_move(&before, Move::Place(b1));
+    /// assert_eq!(d.last_move, Some(b1));
+    /// assert_eq!(d.ghosts.len(), 1); // the black piece on b2
+    /// ```
+    pub fn mark_move(&mut self, before: &AnyPosition, m: Move) {
+        self.last_move = match m {
+            Move::Place(p) => Some(p),
+            Move::Pass | Move::Swap => None,
+        };
+        self.ghosts = before
+            .occupied()
+            .into_iter()
+            .filter(|&p| self.position.color_at(p).is_none())
+            .filter_map(|p| before.color_at(p).map(|c| (p, c)))
+            .collect();
     }
 
     fn geometry(&self) -> &'static Geometry {
