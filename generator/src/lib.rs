@@ -7,5 +7,6 @@
 
 pub mod margo;
 pub mod margrites;
+pub mod render;
 pub mod rng;
 pub mod solve;

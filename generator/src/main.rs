@@ -19,6 +19,8 @@ struct Cli {
 enum Command {
     /// Measure engine speed (run on a release build).
     Bench(cmd::bench::Args),
+    /// SVG diagram of a position (Margo family or Margrites).
+    Diagram(Box<cmd::diagram::Args>),
     /// Count move sequences to each depth (Margo family).
     Perft(cmd::perft::Args),
     /// Replay a move list as JSON lines (Margo family).
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Bench(a) => cmd::bench::run(&a).map(|()| ExitCode::SUCCESS),
+        Command::Diagram(a) => cmd::diagram::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Perft(a) => cmd::perft::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Replay(a) => cmd::replay::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Selfplay(a) => cmd::selfplay::run(&a).map(|()| ExitCode::SUCCESS),

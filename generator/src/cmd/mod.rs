@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod diagram;
 pub mod game_args;
 pub mod margrites;
 pub mod perft;
