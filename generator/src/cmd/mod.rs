@@ -8,8 +8,8 @@ pub mod perft;
 pub mod replay;
 pub mod selfplay;
 pub mod show;
-pub mod tablebase;
 pub mod solve;
+pub mod tablebase;
 
 use std::process::ExitCode;
 
