@@ -6,7 +6,7 @@
 mod support;
 
 use cannonball::margo::{Ko, Position, Preset, Rules};
-use cannonball::solve::spargo::{BuildOptions, Entry, Tablebase, TablebaseError, Wld};
+use cannonball::solve::spargo::{Entry, Tablebase, TablebaseError, Wld};
 use support::spargo::{late_positions, small};
 
 fn margo3(ko: Ko) -> Rules {
