@@ -232,22 +232,21 @@ impl Solver {
             }
             self.rules = Some(rules);
         }
-        let pool = match self.opts.threads {
-            1 => None,
-            n => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(n)
-                    .build()
-                    .map_err(|e| SolveError::Threads(e.to_string()))?,
-            ),
-        };
+        // The search recurses once per ply, and lines in Margo can be long:
+        // it runs on threads of its own with room for that, even alone.
+        let threads = self.opts.threads;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(SEARCH_STACK)
+            .build()
+            .map_err(|e| SolveError::Threads(e.to_string()))?;
         let run = Run::<W>::new(&self.opts, &self.table, pos, progress);
-        Ok(match &pool {
-            Some(pool) => pool.install(|| run.solve(true)),
-            None => run.solve(false),
-        })
+        Ok(pool.install(|| run.solve(threads != 1)))
     }
 }
+
+/// Stack of each search thread (reserved, not used until the search goes deep).
+const SEARCH_STACK: usize = 1 << 30;
 
 /// One solve in progress.
 struct Run<'a, const W: usize> {
