@@ -1,9 +1,11 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod build;
 pub mod game_args;
 pub mod margrites;
 pub mod perft;
+pub mod preprocess;
 pub mod replay;
 pub mod selfplay;
 pub mod show;

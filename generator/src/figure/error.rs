@@ -39,6 +39,14 @@ pub enum Problem {
         /// What the engine found instead.
         found: String,
     },
+    /// A book directive (`{{#pyramid-table}}`, `{{#margrites-game}}`, `{{#figure}}`)
+    /// that cannot be expanded.
+    Directive {
+        /// The directive's name.
+        name: String,
+        /// What is wrong.
+        message: String,
+    },
     /// A claim the solver could not decide within its budget.
     Undecided {
         /// The claim.
@@ -61,6 +69,7 @@ impl fmt::Display for Problem {
             Problem::ClaimFalse { claim, found } => {
                 write!(f, "claim \"{claim}\": engine found {found}")
             }
+            Problem::Directive { name, message } => write!(f, "{{{{#{name}}}}}: {message}"),
             Problem::Undecided { claim, detail } => {
                 write!(f, "claim \"{claim}\": undecided within budget ({detail})")
             }
