@@ -9,5 +9,6 @@ pub mod book;
 pub mod figure;
 pub mod margo;
 pub mod margrites;
+pub mod render;
 pub mod rng;
 pub mod solve;

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod build;
+pub mod diagram;
 pub mod game_args;
 pub mod margrites;
 pub mod perft;
@@ -10,6 +11,7 @@ pub mod replay;
 pub mod selfplay;
 pub mod show;
 pub mod tablebase;
+pub mod solve;
 
 use std::process::ExitCode;
 

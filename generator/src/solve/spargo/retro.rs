@@ -146,7 +146,9 @@ pub fn solve_margins(graph: &Graph, index: &SortedIndex, solution: &mut Solution
                     for &p in graph.parents(c) {
                         let pu = p as usize;
                         // Only positions that reached the previous threshold can
-                        // reach this one.
+                        // reach this one; the others' counters are never read,
+                        // so they are not touched (the check is a plain read,
+                        // the decrement an atomic write).
                         if child_u {
                             if solution.margin[pu] >= t - 1
                                 && state[pu]
@@ -160,8 +162,8 @@ pub fn solve_margins(graph: &Graph, index: &SortedIndex, solution: &mut Solution
                             {
                                 next.push(p);
                             }
-                        } else if counter[pu].fetch_sub(1, Ordering::Relaxed) == 1
-                            && solution.margin[pu] <= 1 - t
+                        } else if solution.margin[pu] <= 1 - t
+                            && counter[pu].fetch_sub(1, Ordering::Relaxed) == 1
                             && state[pu]
                                 .compare_exchange(OPEN, IN_U, Ordering::Relaxed, Ordering::Relaxed)
                                 .is_ok()
