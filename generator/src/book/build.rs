@@ -76,11 +76,9 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BookError> {
         .map_err(io(&parent))?;
     md.config.build.build_dir = staging.path().to_path_buf();
     md.with_preprocessor(pre.clone());
-    md.build().map_err(|e| {
-        match e.downcast::<BookError>() {
-            Ok(b) => b,
-            Err(e) => BookError::MdBook(format!("{e:#}")),
-        }
+    md.build().map_err(|e| match e.downcast::<BookError>() {
+        Ok(b) => b,
+        Err(e) => BookError::MdBook(format!("{e:#}")),
     })?;
     swap_in(staging.keep(), &dest)?;
     Ok(BuildReport {
@@ -94,7 +92,8 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BookError> {
 fn swap_in(fresh: PathBuf, dest: &Path) -> Result<(), BookError> {
     let old = dest.with_file_name(format!(
         ".cannonball-old-{}-{}",
-        dest.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+        dest.file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
         std::process::id()
     ));
     let had_old = dest.exists();

@@ -17,6 +17,9 @@ use crate::figure::{self, Budget, Failure, Failures, Figure, Problem};
 use super::pages::Pages;
 use super::{Event, Progress, Stats, game, pyramid};
 
+/// Stack of each figure-checking thread.
+const STACK: usize = 256 << 20;
+
 /// The directives the book understands.
 pub const DIRECTIVES: &[&str] = &["figure", "pyramid-table", "margrites-game"];
 
@@ -73,7 +76,13 @@ pub fn slug(path: &Path) -> String {
             out.push('-');
         }
     }
-    out.trim_matches('-').to_string()
+    let out = out.trim_matches('-');
+    // Ids must start with a letter (HTML and the diagrams' SVG ids alike).
+    if out.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        out.to_string()
+    } else {
+        format!("ch-{out}")
+    }
 }
 
 struct FigureJob {
@@ -121,11 +130,21 @@ pub fn expand(
             let (body, place, game) = match item {
                 Item::Figure(b) => (
                     b.body.clone(),
-                    Place { file: file.clone(), first_line: b.body_line },
+                    Place {
+                        file: file.clone(),
+                        first_line: b.body_line,
+                    },
                     Some(b.game),
                 ),
                 Item::Directive(d) if d.name == "figure" => match figure_file(paths, d) {
-                    Ok((body, shown)) => (body, Place { file: shown, first_line: 1 }, None),
+                    Ok((body, shown)) => (
+                        body,
+                        Place {
+                            file: shown,
+                            first_line: 1,
+                        },
+                        None,
+                    ),
                     Err(m) => {
                         failures.push(directive_failure(&file, d, m));
                         continue;
@@ -150,7 +169,12 @@ pub fn expand(
                 chapter: ci,
                 item: ii,
                 key_game: game.map_or_else(|| "file".to_string(), |g| g.name().to_string()),
-                figure: Figure { game, body, place, id },
+                figure: Figure {
+                    game,
+                    body,
+                    place,
+                    id,
+                },
             });
         }
         found.push(items);
@@ -159,27 +183,38 @@ pub fn expand(
         p(Event::Figures(jobs.len()));
     }
     let budget_key = format!("{}/{}", budget.margo_nodes, budget.margrites_nodes);
-    let results: Vec<Result<(String, usize, bool), Vec<Failure>>> = jobs
-        .par_iter()
-        .map(|job| {
-            let f = &job.figure;
-            let key = Cache::key(&job.key_game, &f.body, &f.id, &budget_key);
-            let out = match cache.get(&key) {
-                Some(html) => Ok((html, 0, true)),
-                None => figure::check(f, budget).map(|c| {
-                    // A cache that cannot be written only costs time next build.
-                    let _ = cache.put(&key, &c.html);
-                    (c.html, c.claims, false)
-                }),
-            };
-            if let Some(p) = progress {
-                p(Event::Figure {
-                    cached: matches!(out, Ok((_, _, true))),
-                });
-            }
-            out
-        })
-        .collect();
+    // The solvers recurse as deep as a game is long: give the checking threads
+    // room (the pool falls back to the global one if it cannot be built).
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(STACK)
+        .build()
+        .ok();
+    let check_all = || -> Vec<Result<(String, usize, bool), Vec<Failure>>> {
+        jobs.par_iter()
+            .map(|job| {
+                let f = &job.figure;
+                let key = Cache::key(&job.key_game, &f.body, &f.id, &budget_key);
+                let out = match cache.get(&key) {
+                    Some(html) => Ok((html, 0, true)),
+                    None => figure::check(f, budget).map(|c| {
+                        // A cache that cannot be written only costs time next build.
+                        let _ = cache.put(&key, &c.html);
+                        (c.html, c.claims, false)
+                    }),
+                };
+                if let Some(p) = progress {
+                    p(Event::Figure {
+                        cached: matches!(out, Ok((_, _, true))),
+                    });
+                }
+                out
+            })
+            .collect()
+    };
+    let results = match &pool {
+        Some(pool) => pool.install(check_all),
+        None => check_all(),
+    };
     let mut html: BTreeMap<(usize, usize), String> = BTreeMap::new();
     for (job, r) in jobs.iter().zip(results) {
         match r {
@@ -253,7 +288,11 @@ fn figure_file(paths: &Paths, d: &scan::Directive) -> Result<(String, String), S
         return Err("expected `{{#figure PATH}}`, PATH under the figures folder".into());
     };
     let rel_path = Path::new(rel);
-    if rel_path.is_absolute() || rel_path.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
+    if rel_path.is_absolute()
+        || rel_path
+            .components()
+            .any(|c| matches!(c, std::path::Component::ParentDir))
+    {
         return Err(format!("`{rel}` must be a path inside the figures folder"));
     }
     let path = paths.figures.join(rel_path);
@@ -270,14 +309,27 @@ struct PyramidPage {
     rows: Vec<pyramid::PyramidRow>,
 }
 
-fn directive(pages: &Pages, paths: &Paths, d: &scan::Directive, prefix: &str) -> Result<String, String> {
+fn directive(
+    pages: &Pages,
+    paths: &Paths,
+    d: &scan::Directive,
+    prefix: &str,
+) -> Result<String, String> {
     match d.name.as_str() {
         "pyramid-table" => {
             let (from, to) = pyramid::parse_args(&d.args)?;
             let rows = pyramid::rows(from, to)?;
             let max_levels = rows.iter().map(|r| r.levels.len()).max().unwrap_or(0);
             pages
-                .render("pyramid-table.md.tera", &PyramidPage { from, to, max_levels, rows })
+                .render(
+                    "pyramid-table.md.tera",
+                    &PyramidPage {
+                        from,
+                        to,
+                        max_levels,
+                        rows,
+                    },
+                )
                 .map_err(|e| e.to_string())
         }
         "margrites-game" => {
@@ -302,5 +354,6 @@ mod tests {
         assert_eq!(slug(Path::new("margo/rules.md")), "margo-rules");
         assert_eq!(slug(Path::new("Intro Page.md")), "intro-page");
         assert_eq!(slug(Path::new("a__b/c.md")), "a-b-c");
+        assert_eq!(slug(Path::new("01-intro.md")), "ch-01-intro");
     }
 }

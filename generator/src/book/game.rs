@@ -71,7 +71,8 @@ pub struct GameView {
 }
 
 fn read(path: &Path) -> Result<Transcript, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     transcript::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -148,11 +149,13 @@ fn place_findings<'a>(
         .collect()
 }
 
-fn finding_text(f: &Finding) -> String {
+fn finding_text(f: &Finding, file: &str) -> String {
     let msg = f.message.as_str();
     match f.place.step {
-        Some(step) if !msg.starts_with("turn") => format!("step {step}: {msg} (line {})", f.line),
-        _ => format!("{msg} (line {})", f.line),
+        Some(step) if !msg.starts_with("turn") => {
+            format!("step {step}: {msg} ({file}, line {})", f.line)
+        }
+        _ => format!("{msg} ({file}, line {})", f.line),
     }
 }
 
@@ -168,7 +171,10 @@ fn printed_turn(t: &TurnText) -> String {
                 .map(|s| {
                     let mut out = match s.step {
                         StepSyntax::Move { from, to } => format!("{}>{}", coord(from), coord(to)),
-                        StepSyntax::Score { from: Some(f), color } => {
+                        StepSyntax::Score {
+                            from: Some(f),
+                            color,
+                        } => {
                             format!("{}>{}++", coord(f), color.letter())
                         }
                         StepSyntax::Score { from: None, color } => format!("{}++", color.letter()),
@@ -212,7 +218,14 @@ fn score_text(pos: &Position) -> String {
     .to_string()
 }
 
-fn diagram(before: Position, after: Position, steps: &[(Step, crate::margrites::Cascade)], side: crate::margrites::Color, id: &str, caption: &str) -> String {
+fn diagram(
+    before: Position,
+    after: Position,
+    steps: &[(Step, crate::margrites::Cascade)],
+    side: crate::margrites::Color,
+    id: &str,
+    caption: &str,
+) -> Result<String, String> {
     let fig = MargritesFigure {
         start: before,
         pos: after,
@@ -222,7 +235,9 @@ fn diagram(before: Position, after: Position, steps: &[(Step, crate::margrites::
         illegal: Vec::new(),
         capture: Vec::new(),
     };
-    html::figure(id, &crate::figure::draw::margrites_svg(&fig, &format!("{id}-")), caption)
+    let svg = crate::figure::draw::margrites_svg(&fig, &format!("{id}-"))
+        .map_err(|(_, e)| format!("diagram {id}: {e}"))?;
+    Ok(html::figure(id, &svg, caption))
 }
 
 /// Builds the page data for game `name` under `games` (the folder of the
@@ -236,6 +251,7 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, Strin
     }
     let printed_path = games.join(format!("{name}.txt"));
     let corrected_path = games.join(format!("{name}.corrected.txt"));
+    let printed_name = format!("{name}.txt");
     let printed_t = read(&printed_path)?;
     let (printed, printed_start) = replay(&printed_t, &printed_path)?;
     let corrected = corrected_path.exists();
@@ -286,21 +302,25 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, Strin
             let errata = placed
                 .iter()
                 .filter(|(at, _)| *at == Some((s, t.number)))
-                .map(|(_, f)| finding_text(f))
+                .map(|(_, f)| finding_text(f, &printed_name))
                 .collect();
             let id = if s == 0 {
                 format!("{id_prefix}t{}", t.number)
             } else {
                 format!("{id_prefix}v{s}-t{}", t.number)
             };
-            let caption = format!("After {played} {}", score_text(&t.after));
+            let caption = if s == 0 {
+                format!("After turn {}.", t.number)
+            } else {
+                format!("After turn {} of the variation.", t.number)
+            };
             turns.push(TurnView {
                 number: t.number,
                 side: t.side.name().to_string(),
                 played,
                 printed,
                 score: score_text(&t.after),
-                diagram: diagram(before, t.after, &t.steps, t.side, &id, &caption),
+                diagram: diagram(before, t.after, &t.steps, t.side, &id, &caption)?,
                 errata,
             });
             before = t.after;
@@ -313,23 +333,43 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, Strin
     let result = shown
         .turns
         .iter()
-        .filter(|t| t.main)
-        .last()
+        .rfind(|t| t.main)
         .and_then(|t| t.after.result())
         .map(|r| match r.winner {
-            Some(c) => format!("{c} wins {}", ScoreLine { tallies: r.standings, resigned: None, claim: None }),
-            None => format!("a draw, {}", ScoreLine { tallies: r.standings, resigned: None, claim: None }),
+            Some(c) => format!(
+                "{c} wins {}",
+                ScoreLine {
+                    tallies: r.standings,
+                    resigned: None,
+                    claim: None
+                }
+            ),
+            None => format!(
+                "a draw, {}",
+                ScoreLine {
+                    tallies: r.standings,
+                    resigned: None,
+                    claim: None
+                }
+            ),
         });
     Ok(GameView {
         name: name.to_string(),
         corrected,
         notes: printed.report.notes.clone(),
-        start: diagram(start, start, &[], start.to_move(), &format!("{id_prefix}start"), "The start."),
+        start: diagram(
+            start,
+            start,
+            &[],
+            start.to_move(),
+            &format!("{id_prefix}start"),
+            "The start.",
+        )?,
         lines,
         general_errata: placed
             .iter()
             .filter(|(at, _)| at.is_none())
-            .map(|(_, f)| finding_text(f))
+            .map(|(_, f)| finding_text(f, &printed_name))
             .collect(),
         departures: printed.report.departures(),
         warnings: printed
@@ -341,4 +381,3 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, Strin
         result,
     })
 }
-

@@ -30,6 +30,25 @@ pub use build::{BuildOptions, BuildReport, build};
 pub use pages::{Pages, PagesError};
 pub use preprocessor::{Cannonball, Overrides, Settings};
 
+/// Page-level CSS for figures and game pages (the diagrams' own look is
+/// [`crate::render::STYLESHEET`]).
+pub const FIGURE_CSS: &str = "\
+figure.cannonball-figure { margin: 1.5em auto; text-align: center; }
+figure.cannonball-figure svg { max-width: 100%; height: auto; }
+figure.cannonball-figure figcaption { margin-top: 0.4em; font-size: 0.95em; text-align: left; }
+.cannonball-game figure.cannonball-figure { margin: 0.8em auto; }
+";
+
+/// The book's stylesheet (`theme/cannonball.css`): the diagrams' stylesheet,
+/// then [`FIGURE_CSS`].
+#[must_use]
+pub fn stylesheet() -> String {
+    format!(
+        "/* Written by `cannonball`: the diagrams' stylesheet and the figures' layout. */\n{}\n{FIGURE_CSS}",
+        crate::render::STYLESHEET.trim_end()
+    )
+}
+
 /// A progress report while the book is checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -80,6 +99,9 @@ pub enum BookError {
     /// mdBook itself failed (loading the book, rendering).
     #[error("mdBook: {0}")]
     MdBook(String),
+    /// The preprocessor's JSON input or output (command form).
+    #[error("mdBook's JSON: {0}")]
+    Json(String),
     /// The `[preprocessor.cannonball]` table cannot be read.
     #[error("book.toml [preprocessor.cannonball]: {0}")]
     Settings(String),

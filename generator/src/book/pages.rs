@@ -147,10 +147,18 @@ mod tests {
         let pages = Pages::load(dir.path()).unwrap();
         assert_eq!(pages.names(), ["t.md.tera"]);
         let out = pages
-            .render("t.md.tera", &Rows { rows: vec![(3, "<b>".into()), (4, "x".into())] })
+            .render(
+                "t.md.tera",
+                &Rows {
+                    rows: vec![(3, "<b>".into()), (4, "x".into())],
+                },
+            )
             .unwrap();
         assert_eq!(out, "| 3 | <b> |\n| 4 | x |\n");
-        assert!(matches!(pages.render("u.md.tera", &Rows { rows: vec![] }), Err(PagesError::Missing { .. })));
+        assert!(matches!(
+            pages.render("u.md.tera", &Rows { rows: vec![] }),
+            Err(PagesError::Missing { .. })
+        ));
     }
 
     #[test]

@@ -16,6 +16,7 @@
 //! ```
 
 use std::collections::BTreeMap;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -121,7 +122,11 @@ impl Cannonball {
     /// # Errors
     /// [`BookError::Failures`] with every failing figure and directive, or a
     /// settings problem.
-    pub fn expand_book(&self, ctx: &PreprocessorContext, mut book: Book) -> Result<Book, BookError> {
+    pub fn expand_book(
+        &self,
+        ctx: &PreprocessorContext,
+        mut book: Book,
+    ) -> Result<Book, BookError> {
         let settings: Settings = ctx
             .config
             .get(&format!("preprocessor.{NAME}"))
@@ -133,18 +138,32 @@ impl Cannonball {
             root: root.clone(),
             src: root.join(&ctx.config.book.src),
             shown_root: o.shown_root.clone().unwrap_or_else(|| shown(root)),
-            templates: o
-                .templates
-                .clone()
-                .unwrap_or_else(|| root.join(settings.templates.clone().unwrap_or_else(|| "../templates".into()))),
+            templates: o.templates.clone().unwrap_or_else(|| {
+                root.join(
+                    settings
+                        .templates
+                        .clone()
+                        .unwrap_or_else(|| "../templates".into()),
+                )
+            }),
             figures: root.join(settings.figures.clone().unwrap_or_else(|| "figures".into())),
-            games: root.join(settings.games.clone().unwrap_or_else(|| "games/margrites".into())),
+            games: root.join(
+                settings
+                    .games
+                    .clone()
+                    .unwrap_or_else(|| "games/margrites".into()),
+            ),
         };
         let cache = if o.no_cache {
             Cache::none()
         } else {
             Cache::at(o.cache.clone().unwrap_or_else(|| {
-                root.join(settings.cache.clone().unwrap_or_else(|| ".cache/figures".into()))
+                root.join(
+                    settings
+                        .cache
+                        .clone()
+                        .unwrap_or_else(|| ".cache/figures".into()),
+                )
             }))
         };
         let defaults = Budget::default();
@@ -184,12 +203,32 @@ impl Cannonball {
     }
 }
 
+/// The command form of the preprocessor: reads mdBook's `[context, book]` JSON
+/// from `input`, expands the book, and writes it as JSON to `output`.
+///
+/// # Errors
+/// [`BookError::Json`] for input that is not mdBook's, or the expansion's error.
+pub fn run_json(input: impl Read, output: impl Write) -> Result<Stats, BookError> {
+    let (ctx, book) =
+        mdbook_preprocessor::parse_input(input).map_err(|e| BookError::Json(format!("{e:#}")))?;
+    let pre = Cannonball::new();
+    let book = pre.expand_book(&ctx, book)?;
+    let mut output = output;
+    serde_json::to_writer(&mut output, &book).map_err(|e| BookError::Json(e.to_string()))?;
+    output.flush().map_err(|e| BookError::Json(e.to_string()))?;
+    Ok(pre.stats())
+}
+
 impl Preprocessor for Cannonball {
     fn name(&self) -> &str {
         NAME
     }
 
-    fn run(&self, ctx: &PreprocessorContext, book: Book) -> mdbook_preprocessor::errors::Result<Book> {
+    fn run(
+        &self,
+        ctx: &PreprocessorContext,
+        book: Book,
+    ) -> mdbook_preprocessor::errors::Result<Book> {
         Ok(self.expand_book(ctx, book)?)
     }
 

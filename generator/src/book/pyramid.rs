@@ -26,9 +26,8 @@ pub fn rows(from: usize, to: usize) -> Result<Vec<PyramidRow>, String> {
     }
     (from..=to)
         .map(|n| {
-            let geo = Geometry::of(n).map_err(|e| {
-                format!("{e} (sizes {MIN_SIZE} to {MAX_SIZE})")
-            })?;
+            let geo =
+                Geometry::of(n).map_err(|e| format!("{e} (sizes {MIN_SIZE} to {MAX_SIZE})"))?;
             let mut levels = Vec::new();
             let mut level = 0;
             loop {
@@ -72,7 +71,14 @@ mod tests {
     #[test]
     fn counts_come_from_the_geometry() {
         let r = rows(3, 4).unwrap();
-        assert_eq!(r[0], PyramidRow { size: 3, levels: vec![9, 4, 1], total: 14 });
+        assert_eq!(
+            r[0],
+            PyramidRow {
+                size: 3,
+                levels: vec![9, 4, 1],
+                total: 14
+            }
+        );
         assert_eq!(r[1].total, 30);
         assert!(rows(2, 4).is_err());
         assert!(rows(5, 4).is_err());

@@ -10,8 +10,8 @@ pub mod preprocess;
 pub mod replay;
 pub mod selfplay;
 pub mod show;
-pub mod tablebase;
 pub mod solve;
+pub mod tablebase;
 
 use std::process::ExitCode;
 

@@ -3,11 +3,11 @@
 //! mdBook sends `[context, book]` as JSON on standard input and reads the book
 //! back from standard output; `preprocess supports RENDERER` answers by exit code.
 
-use std::io::{self, Write as _};
+use std::io;
 use std::process::ExitCode;
 
-use anyhow::{Context as _, Result};
-use cannonball::book::{BookError, Cannonball};
+use anyhow::Result;
+use cannonball::book::{BookError, preprocessor};
 
 /// Arguments of `preprocess`.
 #[derive(clap::Args)]
@@ -30,15 +30,8 @@ pub fn run(a: &Args) -> Result<ExitCode> {
     if let Some(Command::Supports { .. }) = &a.command {
         return Ok(ExitCode::SUCCESS);
     }
-    let (ctx, book) = mdbook_preprocessor::parse_input(io::stdin().lock())
-        .context("reading mdBook's input from standard input")?;
-    match Cannonball::new().expand_book(&ctx, book) {
-        Ok(book) => {
-            let mut out = io::stdout().lock();
-            serde_json::to_writer(&mut out, &book).context("writing the book")?;
-            out.flush().context("writing the book")?;
-            Ok(ExitCode::SUCCESS)
-        }
+    match preprocessor::run_json(io::stdin().lock(), io::stdout().lock()) {
+        Ok(_) => Ok(ExitCode::SUCCESS),
         Err(BookError::Failures(f)) => {
             for failure in &f.0 {
                 eprintln!("{failure}");

@@ -309,20 +309,6 @@ impl MargritesFigure {
         self.steps.push((mover, written.step, report.cascade));
         Ok(())
     }
-
-    /// The pieces captured by the steps played, with their colours.
-    #[must_use]
-    pub fn captured(&self) -> Vec<(Square, Color)> {
-        let mut out: Vec<(Square, Color)> = Vec::new();
-        for (_, _, cascade) in &self.steps {
-            let removed = cascade.removed();
-            for c in Color::ALL {
-                out.extend(removed.get(c).map(|sq| (sq, c)));
-            }
-        }
-        out.sort_unstable();
-        out
-    }
 }
 
 #[cfg(test)]

@@ -55,6 +55,8 @@ pub mod margrites;
 pub mod scan;
 pub mod solver;
 pub mod spec;
+#[cfg(test)]
+mod tests;
 mod verdict;
 mod words;
 
@@ -67,7 +69,7 @@ pub use solver::Budget;
 pub use verdict::Verdict;
 
 use crate::margo::Preset;
-use spec::{MargoSpec, MargritesSpec, Place, Scalar};
+use spec::{ClaimItem, MargoSpec, MargritesSpec, Place, Scalar};
 
 /// The game a figure shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -213,7 +215,7 @@ pub fn check(fig: &Figure, budget: &Budget) -> Result<Checked, Vec<Failure>> {
     let read_err = |e| vec![at(e)];
     let body = fig.body.as_str();
     let prefix = format!("{}-", fig.id);
-    let (caption, claims, outcome): (Option<String>, Vec<Scalar>, Result<_, Vec<Failure>>) =
+    let (caption, claims, outcome): (Option<String>, Vec<ClaimItem>, Result<_, Vec<Failure>>) =
         match game {
             Game::Margo | Game::Spargo => {
                 let preset = if game == Game::Spargo {
@@ -262,6 +264,17 @@ pub fn check(fig: &Figure, budget: &Budget) -> Result<Checked, Vec<Failure>> {
             return Err(failures);
         }
     };
+    let svg = svg.unwrap_or_else(|(key, message)| {
+        let line = spec::key_line(body, key).unwrap_or(1);
+        failures.push(at((
+            line,
+            Problem::Field {
+                key: key.into(),
+                message,
+            },
+        )));
+        String::new()
+    });
     let lines = spec::claim_lines(body, claims.len());
     for ((text, verdict), line) in verdicts.into_iter().zip(lines) {
         let claim = text.clone();
@@ -294,7 +307,7 @@ fn missing(key: &str, message: &str) -> (usize, Problem) {
 }
 
 fn verdicts_for(
-    claims: &[Scalar],
+    claims: &[ClaimItem],
     check: &dyn Fn(&claim::Claim) -> Verdict,
 ) -> Vec<(String, Verdict)> {
     claims

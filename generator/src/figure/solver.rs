@@ -3,6 +3,8 @@
 
 use crate::margo::{AnyPosition, Move};
 use crate::margrites::Position;
+use crate::solve::margo as margo_solver;
+use crate::solve::margrites as margrites_solver;
 
 use super::claim::Objective;
 
@@ -59,14 +61,51 @@ pub struct MargoAnswer {
     pub nodes: u64,
 }
 
-/// Solves a Margo-family position: exact margins when `exact`, otherwise only
-/// win, draw or loss.
+fn proven(b: &margo_solver::Bounds) -> Proven {
+    let value = b.value();
+    Proven {
+        wld: b.wld().map(|w| match w {
+            margo_solver::Wld::Win => Wld::Win,
+            margo_solver::Wld::Draw => Wld::Draw,
+            margo_solver::Wld::Loss => Wld::Loss,
+        }),
+        margin: value.and_then(margo_solver::Score::margin_value),
+        capture: value.is_some_and(margo_solver::Score::is_capture),
+    }
+}
+
+/// Solves a Margo-family position with the exact solver: exact margins when
+/// `exact`, otherwise only win, draw or loss. One thread, so node counts (and
+/// what a budget decides) are the same on every run.
 ///
 /// # Errors
-/// Why no answer could be had at all (for example, no solver for this game).
+/// Why no answer could be had at all (more than two players).
 pub fn solve_margo(pos: &AnyPosition, exact: bool, budget: &Budget) -> Result<MargoAnswer, String> {
-    let _ = (pos, exact, budget);
-    Err("the exact Margo solver is not available in this build".to_string())
+    let opts = margo_solver::Options {
+        mode: if exact {
+            margo_solver::Mode::Exact
+        } else {
+            margo_solver::Mode::Wld
+        },
+        nodes: Some(budget.margo_nodes),
+        time: None,
+        table_bits: 20,
+        threads: 1,
+        symmetry: true,
+        deepening: true,
+        principal_variation: false,
+    };
+    let sol = margo_solver::solve(pos, &opts).map_err(|e| e.to_string())?;
+    Ok(MargoAnswer {
+        root: proven(&sol.bounds),
+        moves: sol
+            .moves
+            .iter()
+            .map(|m| (m.mv, proven(&m.bounds)))
+            .collect(),
+        complete: sol.complete,
+        nodes: sol.stats.nodes,
+    })
 }
 
 /// The answer to "can the side to move reach the objective within N turns?".
@@ -90,6 +129,25 @@ pub fn solve_within(
     turns: u8,
     budget: &Budget,
 ) -> Result<(Within, u64), String> {
-    let _ = (pos, objective, turns, budget);
-    Err("the Margrites solver is not available in this build".to_string())
+    let objective = match objective {
+        Objective::Win => margrites_solver::Objective::Win,
+        Objective::Score(k) => margrites_solver::Objective::Score(k),
+        Objective::Capture(k) => margrites_solver::Objective::Capture(k),
+        Objective::Trap => margrites_solver::Objective::Trap,
+    };
+    let limits = margrites_solver::Limits {
+        nodes: Some(budget.margrites_nodes),
+        time: None,
+        proofs: 0,
+        defences: 0,
+        tries: 0,
+    };
+    let report = margrites_solver::solve(pos, objective, turns, &limits, &|_, _, _| {})
+        .map_err(|e| e.to_string())?;
+    let answer = match report.answer {
+        margrites_solver::Answer::Yes => Within::Yes,
+        margrites_solver::Answer::No => Within::No,
+        margrites_solver::Answer::Unknown => Within::Unknown,
+    };
+    Ok((answer, report.stats.nodes))
 }

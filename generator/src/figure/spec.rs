@@ -35,6 +35,32 @@ impl Scalar {
     }
 }
 
+/// A claim as YAML reads it: plain text, or (for `b is illegal: suicide`, where
+/// the colon makes YAML see a key and a value) a one-entry mapping.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum ClaimItem {
+    /// Text.
+    Text(Scalar),
+    /// `key: value`, read back as the text `key: value`.
+    Pair(BTreeMap<ScalarKey, Scalar>),
+}
+
+impl ClaimItem {
+    /// The claim's text as written.
+    #[must_use]
+    pub fn text(&self) -> String {
+        match self {
+            ClaimItem::Text(s) => s.text(),
+            ClaimItem::Pair(m) => m
+                .iter()
+                .map(|(k, v)| format!("{}: {}", k.0, v.text()))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+}
+
 /// Words given either as one string (`c3 d3 b2+1`) or as a YAML list.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(untagged)]
@@ -139,7 +165,7 @@ pub struct MargoSpec {
     pub caption: Option<String>,
     /// The claims, each checked.
     #[serde(default)]
-    pub claims: Vec<Scalar>,
+    pub claims: Vec<ClaimItem>,
 }
 
 /// Squares shaded in a Margrites figure.
@@ -184,7 +210,7 @@ pub struct MargritesSpec {
     pub caption: Option<String>,
     /// The claims.
     #[serde(default)]
-    pub claims: Vec<Scalar>,
+    pub claims: Vec<ClaimItem>,
 }
 
 fn de_labels<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Labels, D::Error> {
@@ -266,7 +292,7 @@ pub fn claim_lines(body: &str, count: usize) -> Vec<usize> {
 mod tests {
     use super::*;
 
-    const BODY: &str = "rules: margo size=5\nwhite: c3 d3\nlabels: {a: c4, 1: b1}\ncaption: x\nclaims:\n  - a is legal\n  # a comment\n  - b is illegal\nmoves: c4\n";
+    const BODY: &str = "rules: margo size=5\nwhite: c3 d3\nlabels: {a: c4, 1: b1}\ncaption: x\nclaims:\n  - a is legal\n  # a comment\n  - b is illegal: suicide\nmoves: c4\n";
 
     #[test]
     fn reads_fields_and_numeric_labels() {
@@ -278,6 +304,7 @@ mod tests {
         assert_eq!(spec.white.unwrap().words(), vec!["c3", "d3"]);
         assert_eq!(spec.labels.get("1").map(String::as_str), Some("b1"));
         assert_eq!(spec.claims.len(), 2);
+        assert_eq!(spec.claims[1].text(), "b is illegal: suicide");
         assert_eq!(claim_lines(BODY, 2), vec![6, 8]);
         assert_eq!(key_line(BODY, "moves"), Some(9));
     }

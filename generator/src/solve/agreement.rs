@@ -99,7 +99,10 @@ pub fn check(
         // (move, tablebase margin, solver bounds) for the position and each move.
         let mut pairs = vec![(None, Some(tb.entry(rank).margin), sol.bounds)];
         for mv in &sol.moves {
-            let e = values.iter().find(|(m, _)| *m == mv.mv).map(|(_, e)| e.margin);
+            let e = values
+                .iter()
+                .find(|(m, _)| *m == mv.mv)
+                .map(|(_, e)| e.margin);
             pairs.push((Some(notation::human(geo, mv.mv)), e, mv.bounds));
         }
         if values.len() != sol.moves.len() {
