@@ -219,6 +219,17 @@ pub fn run_json(input: impl Read, output: impl Write) -> Result<Stats, BookError
     Ok(pre.stats())
 }
 
+/// The JSON mdBook sends a preprocessor command for the book at `root` and
+/// `renderer`: `[context, book]`, as `mdbook build` writes it.
+///
+/// # Errors
+/// The book cannot be loaded.
+pub fn input_json(root: &Path, renderer: &str) -> Result<String, BookError> {
+    let md = mdbook_driver::MDBook::load(root).map_err(|e| BookError::MdBook(format!("{e:#}")))?;
+    let ctx = PreprocessorContext::new(md.root.clone(), md.config.clone(), renderer.to_string());
+    serde_json::to_string(&(ctx, &md.book)).map_err(|e| BookError::Json(e.to_string()))
+}
+
 impl Preprocessor for Cannonball {
     fn name(&self) -> &str {
         NAME

@@ -244,14 +244,27 @@ pub fn read<T: DeserializeOwned>(body: &str, place: &Place) -> Result<T, (usize,
         let line = e
             .location()
             .map_or(place.first_line, |l| place.line(l.line()));
-        let mut msg = e.to_string();
-        // The message ends with "at line L column C" in body lines: drop it, the
-        // file line is given instead.
-        if let Some(at) = msg.find(" at line ") {
-            msg.truncate(at);
-        }
-        (line, Problem::Yaml(msg))
+        (line, Problem::Yaml(file_lines(&e.to_string(), place)))
     })
+}
+
+/// The YAML parser's message with its body lines (`at line 3 column 8`) turned
+/// into lines of the file.
+fn file_lines(message: &str, place: &Place) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(i) = rest.find("line ") {
+        let (head, tail) = rest.split_at(i + "line ".len());
+        out.push_str(head);
+        let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+        match tail[..digits].parse::<usize>() {
+            Ok(n) => out.push_str(&place.line(n).to_string()),
+            Err(_) => out.push_str(&tail[..digits]),
+        }
+        rest = &tail[digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The body line (1-based) of the top-level `key:`, if present.
@@ -317,6 +330,11 @@ mod tests {
         };
         let err = read::<MargoSpec>("white: c3\nblack: [c4\ncaption: x\n", &place).unwrap_err();
         assert!(err.0 >= 11, "{err:?}");
+        // Both places the parser names are lines of the file.
+        assert!(
+            matches!(err.1, Problem::Yaml(ref m) if m.contains("line 11 column")),
+            "{err:?}"
+        );
         let err = read::<MargoSpec>("white: c3\ncolour: red\n", &place).unwrap_err();
         assert_eq!(err.0, 11);
         assert!(
