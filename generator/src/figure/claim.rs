@@ -200,6 +200,14 @@ pub enum Claim {
     BestMove(MoveText),
     /// `MOVE is the only winning move`.
     OnlyWinningMove(MoveText),
+    /// `the setup is legal` / `the setup is illegal[: REASON]` (Margrites: the
+    /// pieces as a starting setup, rulings B2).
+    Setup {
+        /// Whether `legal` was written.
+        legal: bool,
+        /// The reason as written, lower case.
+        reason: Option<String>,
+    },
     /// `COLOUR to play can|cannot OBJECTIVE within N turns`.
     Within {
         /// The colour as written.
@@ -230,11 +238,65 @@ const COLOURS: [&str; 4] = ["white", "black", "grey", "red"];
 /// assert!(parse("a is purple").is_err());
 /// ```
 pub fn parse(text: &str) -> Result<Claim, ClaimSyntaxError> {
-    let words = tokens(text);
-    if words.is_empty() {
+    let original = tokens(text);
+    if original.is_empty() {
         return syntax("the claim is empty");
     }
-    parse_words(&words)
+    let words: Vec<String> = original.iter().map(|w| w.to_ascii_lowercase()).collect();
+    let mut claim = parse_words(&words)?;
+    restore_case(&mut claim, &original);
+    Ok(claim)
+}
+
+/// Words are matched without regard to case; moves, points and labels keep the
+/// case they were written in (`e8>B++`, a label `A`).
+fn restore_case(claim: &mut Claim, original: &[String]) {
+    let fix = |w: &mut String| {
+        if let Some(o) = original.iter().find(|o| o.eq_ignore_ascii_case(w)) {
+            w.clone_from(o);
+        }
+    };
+    let fix_all = |v: &mut Vec<String>| v.iter_mut().for_each(fix);
+    match claim {
+        Claim::After { moves, then } => {
+            moves.iter_mut().for_each(|m| fix_all(&mut m.0));
+            restore_case(then, original);
+        }
+        Claim::Legal(mv)
+        | Claim::Illegal { mv, .. }
+        | Claim::Captures { mv, .. }
+        | Claim::BestMove(mv)
+        | Claim::OnlyWinningMove(mv) => fix_all(&mut mv.0),
+        Claim::Removes { mv, points } => {
+            fix_all(&mut mv.0);
+            fix_all(points);
+        }
+        Claim::State { points, .. } | Claim::Connected { points, .. } => fix_all(points),
+        Claim::Freedom { point, .. } => fix(point),
+        Claim::LinkCut { a, b, .. } => {
+            for end in [a, b] {
+                if let Some(o) = original
+                    .iter()
+                    .filter_map(|o| o.split_once('-'))
+                    .flat_map(|(x, y)| [x, y])
+                    .find(|o| o.eq_ignore_ascii_case(end))
+                {
+                    *end = o.to_string();
+                }
+            }
+        }
+        Claim::Score(text) => fix(text),
+        Claim::Result { score, .. } => {
+            if let Some(s) = score {
+                fix(s);
+            }
+        }
+        Claim::LegalMoves(_)
+        | Claim::GameOver(_)
+        | Claim::Value { .. }
+        | Claim::Within { .. }
+        | Claim::Setup { .. } => {}
+    }
 }
 
 /// Splits a claim into words: white space separates, and `,` `:` `;` `.` at the
@@ -242,7 +304,7 @@ pub fn parse(text: &str) -> Result<Claim, ClaimSyntaxError> {
 fn tokens(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for raw in text.split_whitespace() {
-        let mut word = raw.to_ascii_lowercase();
+        let mut word = raw.to_string();
         let mut tail = Vec::new();
         while let Some(last) = word.chars().last() {
             if matches!(last, ',' | ':' | ';' | '.') && !is_number(&word) {
@@ -288,6 +350,20 @@ fn parse_words(w: &[String]) -> Result<Claim, ClaimSyntaxError> {
     match s.as_slice() {
         ["after", rest @ ..] => parse_after(rest),
         ["best", "move", "is", mv @ ..] => Ok(Claim::BestMove(move_text(mv)?)),
+        ["the", "setup", "is", "legal"] => Ok(Claim::Setup {
+            legal: true,
+            reason: None,
+        }),
+        ["the", "setup", "is", "illegal"] => Ok(Claim::Setup {
+            legal: false,
+            reason: None,
+        }),
+        ["the", "setup", "is", "illegal", ":", reason @ ..] if !reason.is_empty() => {
+            Ok(Claim::Setup {
+                legal: false,
+                reason: Some(reason.join(" ")),
+            })
+        }
         ["the", "game", "is", "over"] => Ok(Claim::GameOver(true)),
         ["the", "game", "is", "not", "over"] => Ok(Claim::GameOver(false)),
         ["the", "game", "is", "a", "draw"] => Ok(Claim::Result {
@@ -699,6 +775,31 @@ mod tests {
             ("score is 7-5", Claim::Score("7-5".into())),
             ("Score is 1(2)-0(7)", Claim::Score("1(2)-0(7)".into())),
             ("12 legal moves", Claim::LegalMoves(12)),
+            (
+                "the setup is legal",
+                Claim::Setup {
+                    legal: true,
+                    reason: None,
+                },
+            ),
+            (
+                "the setup is illegal: outside home rows",
+                Claim::Setup {
+                    legal: false,
+                    reason: Some("outside home rows".into()),
+                },
+            ),
+            (
+                "after d8>B++, A is empty",
+                Claim::After {
+                    moves: vec![mv("d8>B++")],
+                    then: Box::new(Claim::State {
+                        points: vec!["A".into()],
+                        negated: false,
+                        property: Property::Empty,
+                    }),
+                },
+            ),
             ("the game is over", Claim::GameOver(true)),
             ("the game is not over", Claim::GameOver(false)),
             (

@@ -124,6 +124,10 @@ impl Here<'_> {
             Claim::Value { colour, value } => self.value(colour, *value, budget),
             Claim::BestMove(mv) => self.best_move(mv, budget),
             Claim::OnlyWinningMove(mv) => self.only_winning(mv, budget),
+            Claim::Setup { .. } => Verdict::Unreadable(
+                "a Margo figure's setup is checked when it is built: an impossible one fails the figure; say what is wrong in the caption"
+                    .into(),
+            ),
             Claim::Within { .. } => Verdict::Unreadable(
                 "`can ... within N turns` is a Margrites claim; for Margo say `COLOUR to play wins`"
                     .into(),
@@ -273,7 +277,12 @@ impl Here<'_> {
 
     fn connected(&self, texts: &[String], negated: bool) -> Verdict {
         let points = need!(self.points(texts));
+        let buried = self.pos.buried();
         for &p in &points {
+            if negated && self.pos.color_at(p).is_some() && buried.contains(&p) {
+                // A buried piece is in no group: connected to nothing.
+                return Verdict::True;
+            }
             need!(self.visible_piece(p));
         }
         let group = self.pos.group(points[0]);

@@ -2,10 +2,12 @@
 //! Margrites solver for "within N turns").
 
 use crate::margrites::notation::parse_score_line_str;
-use crate::margrites::{Cascade, IllegalStep, Position, Square, SquareSet, Step};
+use crate::margrites::{
+    Cascade, Color, IllegalStep, Position, Setup, SetupProblem, Square, SquareSet, Step,
+};
 
 use super::claim::{Claim, MoveText, Property};
-use super::margrites::{MargritesFigure, StepError, parse_colour};
+use super::margrites::{MargritesFigure, StepError, close_full_turn, parse_colour};
 use super::solver::{self, Budget, Within};
 use super::verdict::{Verdict, need, reason_matches};
 use super::words::count;
@@ -145,6 +147,7 @@ impl Here<'_> {
                     })
                 })
             }
+            Claim::Setup { legal, reason } => self.setup(*legal, reason.as_deref()),
             Claim::LegalMoves(n) => {
                 let legal = self.pos.legal_steps().len();
                 Verdict::holds(legal == *n as usize, || {
@@ -252,6 +255,9 @@ impl Here<'_> {
                 Err(e) => return Ok((fig.pos, played, Some((text.clone(), e)))),
             }
         }
+        if let Err(e) = close_full_turn(&mut fig.pos) {
+            return Err(Verdict::False(format!("the turn cannot end: {e}")));
+        }
         Ok((fig.pos, played, None))
     }
 
@@ -314,6 +320,43 @@ impl Here<'_> {
         })
     }
 
+    /// The figure's pieces as written (before its steps), as a starting setup
+    /// (rulings B2).
+    fn setup(&self, legal: bool, reason: Option<&str>) -> Verdict {
+        let names = |p: &SetupProblem| -> &'static [&'static str] {
+            match p {
+                SetupProblem::WrongCount { .. } => &["wrong count", "wrong number of pieces"],
+                SetupProblem::OutsideHomeRows { .. } => {
+                    &["outside home rows", "outside the home rows"]
+                }
+                SetupProblem::TwoOnASquare { .. } => &["two pieces on a square"],
+                SetupProblem::Accounting { .. } => &["accounting"],
+            }
+        };
+        if let Some(text) = reason {
+            let known = ["wrong count", "outside home rows", "two pieces on a square"];
+            if !known.iter().any(|k| reason_matches(text, &[k])) {
+                return Verdict::Unreadable(format!(
+                    "unknown reason `{text}` (known: {})",
+                    known.join(", ")
+                ));
+            }
+        }
+        let setup = Setup {
+            black: self.fig.start.pieces(Color::Black).collect(),
+            white: self.fig.start.pieces(Color::White).collect(),
+        };
+        match (setup.validate(), legal, reason) {
+            (Ok(_), true, _) | (Err(_), false, None) => Verdict::True,
+            (Ok(_), false, _) => Verdict::False("a legal setup".into()),
+            (Err(e), true, _) => Verdict::False(e.to_string()),
+            (Err(e), false, Some(text)) => Verdict::holds(
+                e.problems.iter().any(|p| reason_matches(text, names(p))),
+                || e.to_string(),
+            ),
+        }
+    }
+
     fn result(&self, winner: Option<&str>, score: Option<&str>) -> Verdict {
         let Some(result) = self.pos.result() else {
             return Verdict::False("the game not over".into());
@@ -336,6 +379,21 @@ impl Here<'_> {
         let Some(text) = score else {
             return Verdict::True;
         };
+        // `1-0`: points, the winner's first; `1(2)-0(7)`: the score line, Black first.
+        if let Some((a, b)) = text.split_once('-') {
+            if let (Ok(a), Ok(b)) = (a.parse::<u8>(), b.parse::<u8>()) {
+                let Some(w) = want else {
+                    return Verdict::Unreadable("a draw has no winner's score".into());
+                };
+                let points = (
+                    result.standings.get(w).points,
+                    result.standings.get(w.other()).points,
+                );
+                return Verdict::holds(points == (a, b), || {
+                    format!("{w} wins {}-{} on points ({standings})", points.0, points.1)
+                });
+            }
+        }
         let line = need!(
             parse_score_line_str(text)
                 .map_err(|e| Verdict::Unreadable(format!("`{text}`: {}", e.message)))

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use crate::margrites::notation::{CaptureText, TurnBody, parse_score_line_str, parse_turn_str};
 use crate::margrites::setup::PIECES_PER_SIDE;
 use crate::margrites::{
-    ByColor, Cascade, Color, Diagram, Options, Position, Square, SquareSet, Step, Tally,
+    ByColor, Cascade, Color, Diagram, Options, Phase, Position, Square, SquareSet, Step, Tally,
 };
 
 use super::error::Problem;
@@ -165,12 +165,27 @@ pub fn build(spec: &MargritesSpec, body: &str) -> Result<MargritesFigure, Vec<Lo
     };
     if let Some(steps) = &spec.steps {
         let line = key_line(body, "steps").unwrap_or(1);
+        let fail = |(text, reason)| vec![(line, Problem::Move { text, reason })];
         for text in steps.words() {
-            fig.play_text(&text)
-                .map_err(|(text, reason)| vec![(line, Problem::Move { text, reason })])?;
+            fig.play_text(&text).map_err(fail)?;
         }
+        close_full_turn(&mut fig.pos).map_err(|e| fail(("(end of turn)".into(), e.to_string())))?;
     }
     Ok(fig)
+}
+
+/// Ends the turn in progress when it is complete: all its steps made, or the
+/// game ended during it with White's rebuttal to come. A figure's `steps` and a
+/// claim's `after` steps that make a whole turn leave the other side to play.
+///
+/// # Errors
+/// The turn cannot end (never for a complete turn).
+pub fn close_full_turn(pos: &mut Position) -> Result<(), crate::margrites::IllegalEnd> {
+    let complete = pos.steps_made() >= pos.max_steps() || pos.phase() == Phase::RebuttalDue;
+    if complete && !pos.is_over() {
+        pos.end_turn()?;
+    }
+    Ok(())
 }
 
 fn missing_captured(pieces: &ByColor<Vec<Square>>) -> ByColor<Tally> {
@@ -281,9 +296,7 @@ impl MargritesFigure {
         if text == "/" {
             return self.pos.end_turn().map_err(|e| fail(e.to_string()));
         }
-        if self.pos.steps_made() >= self.pos.max_steps() && !self.pos.is_over() {
-            self.pos.end_turn().map_err(|e| fail(e.to_string()))?;
-        }
+        close_full_turn(&mut self.pos).map_err(|e| fail(e.to_string()))?;
         let written = self
             .read_step(&self.pos, text)
             .map_err(|e| fail(e.to_string()))?;
@@ -337,6 +350,10 @@ mod tests {
         assert_eq!(fig.pos.to_move(), Color::White);
         assert_eq!(fig.pos.steps_made(), 1);
         assert_eq!(fig.steps[4].0, Color::White);
+        // A whole turn leaves the other side to play.
+        let body = format!("{OPENING}steps: d2>d3 d3>d4 e2>e3 e3>e4\ncaption: x\n");
+        let fig = build(&spec(&body), &body).unwrap();
+        assert_eq!((fig.pos.to_move(), fig.pos.steps_made()), (Color::White, 0));
     }
 
     #[test]

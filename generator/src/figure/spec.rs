@@ -235,17 +235,31 @@ impl Place {
     }
 }
 
-/// Reads a figure body; a YAML error names the line in the file.
+/// Reads a figure body. A YAML error comes with its body line (1-based), and
+/// the lines its message names are turned into lines of the file.
 ///
 /// # Errors
-/// The YAML problem and its file line.
+/// The YAML problem and its body line.
 pub fn read<T: DeserializeOwned>(body: &str, place: &Place) -> Result<T, (usize, Problem)> {
     serde_norway::from_str(body).map_err(|e| {
-        let line = e
-            .location()
-            .map_or(place.first_line, |l| place.line(l.line()));
-        (line, Problem::Yaml(file_lines(&e.to_string(), place)))
+        // The message names the parser's problem mark first; `location()` may
+        // name a later one.
+        let message = e.to_string();
+        let line = first_line_number(&message)
+            .or_else(|| e.location().map(|l| l.line()))
+            .unwrap_or(1);
+        (line, Problem::Yaml(file_lines(&message, place)))
     })
+}
+
+/// The first `line N` of a parser message.
+fn first_line_number(message: &str) -> Option<usize> {
+    let at = message.find("line ")? + "line ".len();
+    let digits: String = message[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
 }
 
 /// The YAML parser's message with its body lines (`at line 3 column 8`) turned
@@ -329,14 +343,14 @@ mod tests {
             first_line: 10,
         };
         let err = read::<MargoSpec>("white: c3\nblack: [c4\ncaption: x\n", &place).unwrap_err();
-        assert!(err.0 >= 11, "{err:?}");
+        assert_eq!(err.0, 3, "{err:?}");
         // Both places the parser names are lines of the file.
         assert!(
-            matches!(err.1, Problem::Yaml(ref m) if m.contains("line 11 column")),
+            matches!(err.1, Problem::Yaml(ref m) if m.contains("line 12 column") && m.contains("line 11 column")),
             "{err:?}"
         );
         let err = read::<MargoSpec>("white: c3\ncolour: red\n", &place).unwrap_err();
-        assert_eq!(err.0, 11);
+        assert_eq!(err.0, 2);
         assert!(
             matches!(err.1, Problem::Yaml(ref m) if m.contains("colour")),
             "{err:?}"

@@ -113,6 +113,8 @@ fn margo_state_claims() {
         (CAPTURE, "c3 and d3 are not connected", false),
         (CUT, "c3 and d3 are not connected", true),
         (CUT, "c3 and d3 are connected", false),
+        (BURIED, "b2 and a1 are not connected", true),
+        (BURIED, "b2 and a1 are connected", false),
         (CUT, "the link c3-d3 is cut", true),
         (CUT, "the link c3-d3 is not cut", false),
         (CUT, "the link c4-d4 is cut", false),
@@ -196,6 +198,8 @@ const PINCER: &str = "black: d4 g4\nwhite: e5 a8\nto-move: black\nlabels: {a: f4
 /// Black's f3>f4 would stand between White's e5 and g5 alone.
 const MARTYR: &str = "black: a1 f3\nwhite: e5 g5\nto-move: black\n";
 const LONE: &str = "black: a1\nwhite: i8\n";
+/// After Black's first step; `B++` kept in capitals.
+const SCORER: &str = "black: d7 a1\nwhite: i8\nto-move: black\n";
 const OVER: &str = "black: a1\nwhite: []\nscore: 0(8)-0(7)\n";
 /// Black's e5 walks off row 8 in one turn (the rule book's Illustration 8).
 const RUNNER: &str = "black: e5 a2\nwhite: a7\nto-move: black\n";
@@ -253,14 +257,29 @@ fn margrites_state_and_end_claims() {
         (OVER, "Black wins", true),
         (OVER, "Black wins 0(8)-0(7)", true),
         (OVER, "Black wins 0(7)-0(7)", false),
+        (OVER, "Black wins 0-0", true),
+        (OVER, "Black wins 1-0", false),
         (OVER, "White wins", false),
         (OVER, "the game is a draw", false),
+        (OPENING, "the setup is legal", true),
+        (OPENING, "the setup is illegal", false),
+        (LONE, "the setup is illegal: wrong count", true),
+        (LONE, "the setup is illegal: outside home rows", false),
+        (LONE, "the setup is legal", false),
+        (
+            "black: b2 c2 d2 e2 f2 g2 h2 e3\nwhite: b7 c7 d7 e7 f7 g7 h7 e8\n",
+            "the setup is illegal: outside home rows",
+            true,
+        ),
     ]);
 }
 
 #[test]
 fn margrites_within_claims() {
     check_margrites(&[
+        (SCORER, "score is 0(7)-0(6)", true),
+        (SCORER, "after d7>d8 d8>B++, score is 1(7)-0(6)", true),
+        (SCORER, "after d7>d8 d8>B++, score is 0(7)-0(6)", false),
         (RUNNER, "Black to play can score 1 within 1 turn", true),
         (RUNNER, "Black to play cannot score 1 within 1 turn", false),
         (RUNNER, "Black to play can score 2 within 1 turn", false),
