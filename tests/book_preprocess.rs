@@ -174,3 +174,37 @@ fn the_command_answers_mdbook() {
         3
     );
 }
+
+#[test]
+fn a_plain_mdbook_build_runs_the_command() {
+    let Some(bin) = binary() else {
+        eprintln!("skipped: the cannonball binary is not built beside the tests");
+        return;
+    };
+    // mdBook's own driver, with nothing registered in-process: it runs the
+    // command of book.toml, as `mdbook build` does.
+    let dir = mini();
+    let toml = dir.path().join("book/book.toml");
+    let text = fs::read_to_string(&toml).unwrap();
+    let text = text
+        .replace(
+            "command = \"cannonball-must-not-be-run preprocess\"",
+            &format!("command = {:?}", format!("{} preprocess", bin.display())),
+        )
+        .replace(
+            "templates = \"../../../templates\"",
+            &format!(
+                "templates = {:?}\ncache = {:?}",
+                templates(),
+                dir.path().join("cache")
+            ),
+        );
+    fs::write(&toml, text).unwrap();
+    let md = mdbook_driver::MDBook::load(dir.path().join("book")).unwrap();
+    md.build().unwrap();
+    let html = fs::read_to_string(dir.path().join("book/build/margo.html")).unwrap();
+    assert_eq!(
+        html.matches("<figure class=\"cannonball-figure\"").count(),
+        3
+    );
+}

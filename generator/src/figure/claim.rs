@@ -1,10 +1,33 @@
 //! The claim grammar: a claim's text to a [`Claim`], with no game attached yet.
 //!
-//! Claims are short English sentences with a fixed shape (see the book's appendix
-//! "How figures are verified"). Words are case-insensitive. A MOVE is a label, a
-//! point, `pass`, `swap`, or (Margrites) one or more steps `f6>f5 e5>e4`; POINTS
-//! is a list `c3, d3 and e4`. The parser only reads; which forms apply to which
-//! game, and what the words mean there, is decided by the game's checker.
+//! Claims are short English sentences of fixed shapes. Keywords are matched
+//! without regard to case; moves, points and labels keep theirs. A MOVE is a
+//! label, a point (`c4`, `b2+1`, `1,0,2`), `pass` or `swap` (Margo), or one or
+//! more steps (`f6>f5 e5>e4`, `e8>B++`, squares may be labels) for Margrites;
+//! POINTS is a list `c3, d3 and e4`; N is a number in digits or words (`no`,
+//! `one` ... `twelve`).
+//!
+//! | form | meaning |
+//! |---|---|
+//! | `after MOVES, CLAIM` | the moves (separated by spaces; the comma ends them) played in order from the drawn position, then CLAIM there; a Margrites turn whose steps are all made ends |
+//! | `MOVE is legal` / `MOVE is illegal` / `MOVE is illegal: REASON` | the engine's legality and its reason (Margo: occupied, unsupported, too high, suicide, ko, swap not allowed, pass not allowed, game over, off the board; Margrites: not a step, off the board, occupied, stalling, martyrdom, no piece, not the mover's piece, turn over, dancing limit, return not allowed, nothing to return, game over) |
+//! | `MOVE is not a step` | Margrites: the step goes to no touching square or off a non-scoring edge |
+//! | `MOVE captures N [pieces] [and leaves K zombies]` / `MOVE captures nothing` | pieces captured (removed or left as zombies, any colour), and of those the new zombies |
+//! | `MOVE removes POINTS` | exactly these points are emptied (Margrites: captured) |
+//! | `POINTS is/are [not] buried / zombies / a zombie / alive / captured / removed / empty / occupied` | each point has (or lacks) the property; `captured`/`removed` refer to the last move played (the figure's `moves`/`steps`, or the `after` moves) |
+//! | `POINT has freedom` / `POINT has no freedom` | the piece's group has a freedom (Margo) |
+//! | `POINTS are [not] connected` | all in one group (Margo; a buried piece is connected to nothing) |
+//! | `the link A-B is [not] cut` | the over/under cut of the same-level link (Margo) |
+//! | `score is 7-5` / `score is 1(2)-0(7)` | pieces per player in player order (Margo); points(captures), Black first (Margrites) |
+//! | `N legal moves` / `N legal steps` | how many legal moves (Margo) or steps (Margrites) there are |
+//! | `the game is [not] over` / `the game is a draw` / `COLOUR wins [SCORE]` | the result; Margo SCORE is the winner's pieces then the others' (`9-7`); Margrites SCORE is points, the winner's first (`2-1`), or a score line (`1(2)-0(7)`) |
+//! | `the setup is legal` / `the setup is illegal[: REASON]` | Margrites: the figure's pieces as a starting setup (reasons: wrong count, outside home rows, two pieces on a square) |
+//! | `COLOUR to play wins / loses / draws` / `... wins by N` / `... loses by N` | the exact solver's value for the side to move (Margo, Spargo) |
+//! | `best move is MOVE` / `MOVE is the only winning move` | the solver's values of the moves |
+//! | `COLOUR to play can / cannot win / score K / capture K / trap within N turns` | the Margrites solver's answer |
+//!
+//! The parser only reads; which forms apply to which game, and what the words
+//! mean there, is decided by the game's checker.
 
 use std::fmt;
 
