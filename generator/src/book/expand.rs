@@ -89,7 +89,7 @@ struct FigureJob {
     chapter: usize,
     item: usize,
     figure: Figure,
-    /// The figure file's game, for the cache key (`None` for inline blocks).
+    /// The game for the cache key: the block's, or a figure file's path.
     key_game: String,
 }
 
@@ -168,7 +168,9 @@ pub fn expand(
             jobs.push(FigureJob {
                 chapter: ci,
                 item: ii,
-                key_game: game.map_or_else(|| "file".to_string(), |g| g.name().to_string()),
+                // A figure file may take its game from its folder: key on the path.
+                key_game: game
+                    .map_or_else(|| format!("file:{}", place.file), |g| g.name().to_string()),
                 figure: Figure {
                     game,
                     body,
