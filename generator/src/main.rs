@@ -17,6 +17,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Build the verified book: check every figure, then mdBook into book/build.
+    Build(cmd::build::Args),
+    /// The book's mdBook preprocessor (for a plain `mdbook build`).
+    Preprocess(cmd::preprocess::Args),
     /// Measure engine speed (run on a release build).
     Bench(cmd::bench::Args),
     /// SVG diagram of a position (Margo family or Margrites).
@@ -45,6 +49,8 @@ fn main() -> ExitCode {
         Err(e) => return cmd::report_usage_error(&e),
     };
     let result = match cli.command {
+        Command::Build(a) => cmd::build::run(&a),
+        Command::Preprocess(a) => cmd::preprocess::run(&a),
         Command::Bench(a) => cmd::bench::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Diagram(a) => cmd::diagram::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Perft(a) => cmd::perft::run(&a).map(|()| ExitCode::SUCCESS),

@@ -1,10 +1,12 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod build;
 pub mod diagram;
 pub mod game_args;
 pub mod margrites;
 pub mod perft;
+pub mod preprocess;
 pub mod replay;
 pub mod selfplay;
 pub mod show;
