@@ -56,16 +56,19 @@
 //! parallel (rayon).
 //!
 //! ```
-//! use cannonball::margo::{AnyPosition, Preset, Setup};
-//! use cannonball::solve::margo::{solve, Options, Wld};
-//! // Spargo, one empty point left: Black fills it and the game ends.
-//! let rules = Preset::Spargo.rules();
-//! let setup = Setup::parse(rules, "white a1 c1 a3 c3 b2+1; black b1 a2 b2 c2 b3 d1 d2 d3 a4 b4 c4 d4; to-move white").unwrap();
-//! let pos = AnyPosition::from_setup(&setup).unwrap();
-//! let opts = Options { table_bits: 12, threads: 1, ..Options::default() };
+//! use cannonball::margo::{AnyPosition, Preset};
+//! use cannonball::solve::margo::{solve, Options, Score, Wld};
+//! // 3x3 Margo without swap: the first player wins by 5 (as the brute-force
+//! // and tablebase tests also find).
+//! let mut rules = Preset::Margo.rules();
+//! rules.size = 3;
+//! rules.swap = false;
+//! let pos = AnyPosition::new(rules).unwrap();
+//! let opts = Options { table_bits: 16, threads: 1, ..Options::default() };
 //! let sol = solve(&pos, &opts).unwrap();
 //! assert!(sol.complete);
-//! assert_eq!(sol.result(), sol.value().map(|v| v.wld()));
+//! assert_eq!(sol.value(), Some(Score::margin(5)));
+//! assert_eq!(sol.result(), Some(Wld::Win));
 //! ```
 
 mod brute;

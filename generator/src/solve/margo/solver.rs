@@ -155,15 +155,22 @@ impl Solution {
 /// [`SolveError::Players`] for more than two players.
 ///
 /// ```
-/// use cannonball::margo::{AnyPosition, Preset, Setup};
-/// use cannonball::solve::margo::{solve, Options, Score};
-/// let rules = Preset::Spargo.rules();
-/// let setup = Setup::parse(rules, "white a1 b1 c1 d1 a2 b2 c2 d2 a3 b3; black c3 d3 a4 b4 c4; to-move black").unwrap();
-/// let pos = AnyPosition::from_setup(&setup).unwrap();
-/// let opts = Options { table_bits: 12, threads: 1, ..Options::default() };
+/// use cannonball::margo::{AnyPosition, Move, Preset, notation};
+/// use cannonball::solve::margo::{solve, Options};
+/// let mut rules = Preset::Margo.rules();
+/// rules.size = 3;
+/// rules.swap = false;
+/// let mut pos = AnyPosition::new(rules).unwrap();
+/// for m in ["b2", "a1"] {
+///     pos.play(notation::parse_move(pos.geometry(), m).unwrap()).unwrap();
+/// }
+/// let opts = Options { table_bits: 16, threads: 1, ..Options::default() };
 /// let sol = solve(&pos, &opts).unwrap();
 /// assert!(sol.complete);
-/// assert!(sol.value().is_some());
+/// // The value is the best of the moves' values.
+/// let best = sol.moves.iter().filter_map(|m| m.bounds.value()).max();
+/// assert_eq!(sol.value(), best);
+/// assert!(sol.moves.iter().all(|m| m.mv != Move::Swap));
 /// ```
 pub fn solve(pos: &AnyPosition, opts: &Options) -> Result<Solution, SolveError> {
     Solver::new(opts.clone()).solve(pos, &Progress::default())
