@@ -3,16 +3,11 @@
 //! values of the position's moves (the negamax equation, distances included),
 //! files written and read back, damaged files refused.
 
-use cannonball::margo::{Ko, Position, Preset, Rules};
-use cannonball::rng::Rng;
-use cannonball::solve::spargo::{BuildOptions, Entry, Tablebase, TablebaseError, Wld};
+mod support;
 
-fn small(max_positions: usize) -> BuildOptions {
-    BuildOptions {
-        margins: true,
-        max_positions,
-    }
-}
+use cannonball::margo::{Ko, Position, Preset, Rules};
+use cannonball::solve::spargo::{Entry, Tablebase, TablebaseError, Wld};
+use support::spargo::{late_positions, small};
 
 fn margo3(ko: Ko) -> Rules {
     let mut r = Preset::Margo.rules();
@@ -26,41 +21,6 @@ fn spargo(ko: Ko) -> Rules {
     let mut r = Preset::Spargo.rules();
     r.ko = ko;
     r
-}
-
-/// Late positions of seeded random Spargo games whose reachable sets are small,
-/// each with its tablebase. Few are: even a few moves before the end, captures
-/// usually reopen the board and most of the 10^8 positions are reachable again,
-/// so only the last moves of games qualify.
-fn late_positions(rules: Rules, seed: u64, wanted: usize) -> Vec<(Position<1>, Tablebase)> {
-    let mut rng = Rng::seed_from(seed);
-    let mut out = Vec::new();
-    while out.len() < wanted {
-        // Without ko, random play can cycle for ever: give up after 400 moves.
-        let mut game = vec![Position::<1>::new(rules).unwrap()];
-        while let Some(m) = game.last().unwrap().random_move(&mut rng) {
-            let mut next = game.last().unwrap().clone();
-            next.play_unchecked(m);
-            game.push(next);
-            if game.len() > 400 {
-                break;
-            }
-        }
-        if game.len() > 400 {
-            continue;
-        }
-        // A few moves before the end, where captures no longer reopen the board.
-        let back = 2 + rng.index(6);
-        let Some(root) = game.len().checked_sub(back).map(|i| game[i].clone()) else {
-            continue;
-        };
-        if let Ok((tb, _)) = Tablebase::build(rules, std::slice::from_ref(&root), small(30_000)) {
-            if tb.len() > 1 {
-                out.push((root, tb));
-            }
-        }
-    }
-    out
 }
 
 /// Every position's value follows from its moves' values: the margin is the

@@ -5,7 +5,10 @@
 //! Data flows one way: rules ([`margo`], [`margrites`]) → search → puzzles → render →
 //! book. Each game's rules live in one module folder.
 
+pub mod book;
+pub mod figure;
 pub mod margo;
 pub mod margrites;
+pub mod render;
 pub mod rng;
 pub mod solve;

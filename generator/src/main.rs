@@ -17,8 +17,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Build the verified book: check every figure, then mdBook into book/build.
+    Build(cmd::build::Args),
+    /// The book's mdBook preprocessor (for a plain `mdbook build`).
+    Preprocess(cmd::preprocess::Args),
     /// Measure engine speed (run on a release build).
     Bench(cmd::bench::Args),
+    /// SVG diagram of a position (Margo family or Margrites).
+    Diagram(Box<cmd::diagram::Args>),
     /// Count move sequences to each depth (Margo family).
     Perft(cmd::perft::Args),
     /// Replay a move list as JSON lines (Margo family).
@@ -30,6 +36,8 @@ enum Command {
     /// Spargo tablebase: build, probe, summarise.
     #[command(subcommand)]
     Tablebase(cmd::tablebase::Command),
+    /// Solve a position exactly: value, every move's value, best line (Margo family).
+    Solve(cmd::solve::Args),
     /// Margrites: check transcripts, self-play.
     #[command(subcommand)]
     Margrites(cmd::margrites::Command),
@@ -41,12 +49,16 @@ fn main() -> ExitCode {
         Err(e) => return cmd::report_usage_error(&e),
     };
     let result = match cli.command {
+        Command::Build(a) => cmd::build::run(&a),
+        Command::Preprocess(a) => cmd::preprocess::run(&a),
         Command::Bench(a) => cmd::bench::run(&a).map(|()| ExitCode::SUCCESS),
+        Command::Diagram(a) => cmd::diagram::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Perft(a) => cmd::perft::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Replay(a) => cmd::replay::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Selfplay(a) => cmd::selfplay::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Show(a) => cmd::show::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Tablebase(c) => cmd::tablebase::run(c).map(|()| ExitCode::SUCCESS),
+        Command::Solve(a) => cmd::solve::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Margrites(c) => cmd::margrites::run(c),
     };
     match result {

@@ -4,6 +4,7 @@
 #![allow(dead_code, reason = "each test crate uses a different part")]
 
 pub mod perft_fixture;
+pub mod spargo;
 
 use cannonball::margo::{
     AnyPosition, Coords, IllegalMove, Move, Point, Preset, Report, Rules, Setup, notation,

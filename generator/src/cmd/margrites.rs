@@ -18,8 +18,9 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use cannonball::margrites::json::{self as machine, ErrorLine, ErrorRecord, GameRecord};
 use cannonball::margrites::table::format_diagram;
-use cannonball::margrites::{Options, bench, infer, selfplay, transcript};
+use cannonball::margrites::{Options, Position, Setup, bench, check, infer, selfplay, transcript};
 use cannonball::rng::Rng;
+use cannonball::solve::margrites::{self as solver, Limits, Objective, Stage};
 
 /// Margrites subcommands.
 #[derive(clap::Subcommand)]
@@ -94,6 +95,36 @@ pub enum Command {
         /// The transcript file.
         file: PathBuf,
     },
+    /// Solve a "within N turns" objective for the side to move after a
+    /// transcript's last turn: yes (every winning first turn, with proofs), no
+    /// (refutations) or unknown (budget spent). Exit 0 on any answer, 2 when the
+    /// file cannot be read or its position cannot be solved.
+    Solve(SolveArgs),
+}
+
+/// Arguments of `cannonball margrites solve`.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// The transcript file: setup lines and turns, or a `start:` diagram.
+    file: PathBuf,
+    /// What to reach: win, score:K, capture:K or trap.
+    #[arg(long)]
+    objective: Objective,
+    /// Within this many of the side to move's own turns.
+    #[arg(long)]
+    turns: u8,
+    /// Node budget (distinct turns generated); the answer is unknown when spent.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Time budget in seconds.
+    #[arg(long)]
+    time: Option<f64>,
+    /// Solve the position before this turn of the main line instead.
+    #[arg(long)]
+    at: Option<u32>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs a Margrites subcommand.
@@ -102,6 +133,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Check { file, json } => run_check(&file, json),
         Command::Replay { file, json } => run_replay(&file, json),
         Command::Show { file } => run_show(&file),
+        Command::Solve(args) => run_solve(&args),
         Command::Infer { file } => run_infer(&file),
         Command::Selfplay {
             games,
@@ -317,4 +349,153 @@ fn run_infer(file: &Path) -> anyhow::Result<ExitCode> {
         out(&format!("{line}\n"))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn run_solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let t = match read(&args.file) {
+        Ok(t) => t,
+        Err(code) => return Ok(code),
+    };
+    let name = args.file.display();
+    let pos = match solve_position(&t, args.at) {
+        Ok(pos) => pos,
+        Err(message) => {
+            eprintln!("{name}: {message}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let time = match args.time {
+        Some(s) if !(s.is_finite() && s > 0.0) => {
+            eprintln!("--time must be a positive number of seconds");
+            return Ok(ExitCode::from(2));
+        }
+        s => s.map(std::time::Duration::from_secs_f64),
+    };
+    let limits = Limits {
+        nodes: args.nodes,
+        time,
+        ..Limits::default()
+    };
+    let bar = delayed_bar();
+    let report = solver::solve(
+        &pos,
+        args.objective,
+        args.turns,
+        &limits,
+        &|stage, done, total| {
+            bar.update(stage, done, total);
+        },
+    );
+    bar.finish();
+    let report = match report {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", report.render_text());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The position after the main line's last turn, or before turn `at`. Departures
+/// in the transcript are reported on stderr; the position as replayed is solved.
+fn solve_position(t: &transcript::Transcript, at: Option<u32>) -> Result<Position, String> {
+    let start = if let Some(start) = check::start_position(t) {
+        start.map_err(|e| e.to_string())?
+    } else if let (Some(b), Some(w)) = (&t.setup.black, &t.setup.white) {
+        let setup = Setup {
+            black: b.value.clone(),
+            white: w.value.clone(),
+        };
+        Position::new(&setup, t.options).map_err(|e| e.to_string())?
+    } else {
+        // As `check` does: the first of the setups most consistent with the moves.
+        let inference = infer::infer_setups(t).map_err(|e| e.to_string())?;
+        let Some(first) = inference.best.first() else {
+            return Err("no setup is consistent with the moves: give setup lines".into());
+        };
+        if inference.best.len() > 1 {
+            eprintln!(
+                "note: setup inferred, not unique ({} candidates); using the first",
+                inference.best.len()
+            );
+        }
+        Position::new(&Setup::from_sets(*first), t.options).map_err(|e| e.to_string())?
+    };
+    let mut main_line = t.clone();
+    main_line.variations.clear();
+    let (findings, after) = check::replay(&main_line, &start);
+    let departures = check::departures(&findings);
+    let pos = match at {
+        None => after.last().map_or(start, |(_, p)| *p),
+        Some(n) => {
+            let Some(i) = t.main.iter().position(|e| e.turn.number == n) else {
+                return Err(format!("turn {n} is not in the main line"));
+            };
+            match i.checked_sub(1) {
+                None => start,
+                Some(k) => after
+                    .get(k)
+                    .map(|(_, p)| *p)
+                    .ok_or_else(|| format!("turn {n} is not reached by the replay"))?,
+            }
+        }
+    };
+    if departures > 0 {
+        eprintln!(
+            "note: the transcript has {departures} departure{} (see `cannonball margrites check`); solving the position as replayed",
+            if departures == 1 { "" } else { "s" }
+        );
+    }
+    Ok(pos)
+}
+
+/// A progress bar that shows itself (on a terminal) only once the work has taken
+/// a couple of seconds.
+struct DelayedBar {
+    bar: indicatif::ProgressBar,
+    started: std::time::Instant,
+    shown: std::sync::atomic::AtomicBool,
+}
+
+fn delayed_bar() -> DelayedBar {
+    let bar =
+        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden());
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{msg} [{bar:40}] {pos}/{len} ({elapsed}, eta {eta})",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    DelayedBar {
+        bar,
+        started: std::time::Instant::now(),
+        shown: std::sync::atomic::AtomicBool::new(false),
+    }
+}
+
+impl DelayedBar {
+    fn update(&self, stage: Stage, done: u64, total: u64) {
+        use std::sync::atomic::Ordering;
+        let msg = match stage {
+            Stage::FirstTurns(k) => format!("first turns, within {k}"),
+            Stage::Proofs => "proofs".to_string(),
+        };
+        self.bar.set_message(msg);
+        self.bar.set_length(total);
+        self.bar.set_position(done);
+        if self.started.elapsed().as_secs_f64() >= 2.0 && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
 }

@@ -1,12 +1,16 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod build;
+pub mod diagram;
 pub mod game_args;
 pub mod margrites;
 pub mod perft;
+pub mod preprocess;
 pub mod replay;
 pub mod selfplay;
 pub mod show;
+pub mod solve;
 pub mod tablebase;
 
 use std::process::ExitCode;

@@ -18,6 +18,30 @@ pub enum Command {
     Probe(ProbeArgs),
     /// How many positions have each value.
     Stats(FileArgs),
+    /// Check the exact solver against the tablebase on sampled positions.
+    Check(CheckArgs),
+}
+
+/// `tablebase check`.
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    file: FileArgs,
+    /// Positions to check (drawn at random from the whole tablebase).
+    #[arg(long, default_value_t = 2000)]
+    samples: usize,
+    /// Seed of the draw.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Solver node budget per position (what it cannot settle counts as unknown).
+    #[arg(long, default_value_t = 20_000_000)]
+    nodes: u64,
+    /// Transposition table size in MiB (rounded down to a power of two).
+    #[arg(long = "table-mb", default_value_t = 256)]
+    table_mb: u64,
+    /// Hide the progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// `tablebase build`.
@@ -66,6 +90,7 @@ pub fn run(command: Command) -> Result<()> {
         Command::Build(a) => build(&a),
         Command::Probe(a) => probe(&a),
         Command::Stats(a) => stats(&a),
+        Command::Check(a) => check(&a),
     }
 }
 
@@ -265,4 +290,73 @@ fn check_file(path: &Path) -> Result<()> {
         bail!("{} does not exist", path.display());
     }
     Ok(())
+}
+
+fn check(args: &CheckArgs) -> Result<()> {
+    use cannonball::solve::{agreement, margo};
+    let tb = Tablebase::load(&args.file.file, None)?;
+    let ranks = agreement::sample_ranks(&tb, args.samples, args.seed);
+    let entries = (args.table_mb.max(1) << 20) / 16;
+    let options = margo::Options {
+        nodes: Some(args.nodes),
+        table_bits: 63 - entries.leading_zeros(),
+        threads: 1,
+        principal_variation: false,
+        ..margo::Options::default()
+    };
+    let bar = (!args.quiet).then(|| {
+        let b = indicatif::ProgressBar::new(ranks.len() as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "[{elapsed_precise}] checking {wide_bar} {pos}/{len} eta {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let start = Instant::now();
+    let report = agreement::check(&tb, &ranks, &options, |done| {
+        if let Some(b) = &bar {
+            b.set_position(done as u64);
+        }
+    })?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    println!("rules: {}", spargo::describe_rules(tb.rules()));
+    println!(
+        "positions checked: {} of {} (seed {}), values compared: {}",
+        report.positions,
+        tb.len(),
+        args.seed,
+        report.agreed + report.unknown + report.disagreements.len()
+    );
+    println!(
+        "agreed: {}, unknown within {} nodes: {}, disagreements: {}",
+        report.agreed,
+        args.nodes,
+        report.unknown,
+        report.disagreements.len()
+    );
+    println!(
+        "solver nodes: {} in {:.1} s",
+        report.nodes,
+        start.elapsed().as_secs_f64()
+    );
+    for d in &report.disagreements {
+        println!(
+            "DISAGREE rank {} [{}] move {}: tablebase {:?}, solver {:?}..{:?}",
+            d.rank,
+            d.setup,
+            d.mv.as_deref().unwrap_or("(position)"),
+            d.tablebase,
+            d.solver.lower,
+            d.solver.upper
+        );
+    }
+    if report.disagreements.is_empty() {
+        Ok(())
+    } else {
+        bail!("{} disagreements", report.disagreements.len())
+    }
 }

@@ -187,6 +187,18 @@ impl<const W: usize> Position<W> {
         }
     }
 
+    /// Plays `m` in place if it is legal and says what it did; otherwise leaves
+    /// the position unchanged and returns `None`. For search: one capture
+    /// resolution per placement, and no diagnosis of why a move is illegal or
+    /// report of new zombies (see [`Position::try_play`] for those).
+    pub fn play_if_legal(&mut self, m: Move) -> Option<MoveEffects<W>> {
+        match self.evaluate(m) {
+            Ok(Some((p, after, res, h))) => Some(self.commit_place(p, after, res, h)),
+            Ok(None) => Some(self.play_unchecked(m)),
+            Err(_) => None,
+        }
+    }
+
     fn after_non_placement(&mut self, next: super::Color) {
         self.ko_point = None;
         self.swap_available = self.swap_comes_next();
@@ -195,10 +207,13 @@ impl<const W: usize> Position<W> {
         self.record_history();
     }
 
-    /// Whether the move being made is the first of a game begun on the empty
-    /// board, so that the next one may be a swap ("on the second move of the
-    /// game", whatever the first was).
-    fn swap_comes_next(&self) -> bool {
+    /// Whether the next move is the first of a game begun on the empty board, so
+    /// that a swap becomes available after it ("on the second move of the game",
+    /// whatever the first was). Not part of [`Position::hash`], which the empty
+    /// board at the start of a game shares with an empty-board setup; searches
+    /// that mix both in one table add it to their key.
+    #[must_use]
+    pub fn swap_comes_next(&self) -> bool {
         self.rules.swap && self.opening && self.ply == 0
     }
 

@@ -368,6 +368,12 @@ impl<const W: usize> Position<W> {
         self.passes
     }
 
+    /// The colour that has won by a single capture (`single_capture`), if any.
+    #[must_use]
+    pub fn winner(&self) -> Option<Color> {
+        self.winner
+    }
+
     /// Under simple ko: the point where a placement is forbidden now, because it
     /// would recreate the board as it was before the last move.
     #[must_use]

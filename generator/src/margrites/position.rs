@@ -293,6 +293,13 @@ impl Position {
         *self.exits.get(color)
     }
 
+    /// Consecutive finished turns that left the board unchanged, at most 2 (what
+    /// the dancing limit looks at).
+    #[must_use]
+    pub fn unchanged_turns(&self) -> u8 {
+        self.unchanged
+    }
+
     /// Where the piece now on `sq` began the turn: `Some(sq)` for a piece that has
     /// not stepped, `None` for a piece that came back onto the board this turn.
     #[must_use]

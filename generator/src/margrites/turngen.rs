@@ -6,12 +6,15 @@
 //! left, and a game that ends mid-turn ends the turn there.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::ControlFlow;
 
 use super::position::{Phase, Position};
 use super::setup::Tally;
 use super::square::{ByColor, FILES};
 use super::squareset::SquareSet;
 use super::step::Step;
+use crate::rng::splitmix64;
 
 /// One distinct turn: a representative step sequence (the first in generation
 /// order) and the position after it, with the turn ended (or the game over).
@@ -131,20 +134,90 @@ pub fn count_sequences(pos: &Position) -> u64 {
     }
 }
 
-/// Every distinct turn from the current position, in generation order.
-#[must_use]
-pub fn distinct_turns(pos: &Position) -> Vec<DistinctTurn> {
+/// What [`walk_distinct_turns`] asks of its caller: whether to skip the turns
+/// through a half-made turn, and what to do with each distinct finished turn.
+pub trait TurnVisitor {
+    /// Called at each position reached inside the turn (the start and the
+    /// finished turn included; a position reached by two paths may be asked
+    /// twice, so the answer must depend on the position only) before its steps
+    /// are tried; `true` skips every turn through it. Search passes admissible
+    /// bounds here. The default skips nothing.
+    fn prune(&mut self, partial: &Position) -> bool {
+        let _ = partial;
+        false
+    }
+
+    /// Called once per distinct finished turn, in generation order, with its first
+    /// step sequence and the position after it (turn ended, or game over).
+    /// `Break` stops the walk.
+    fn visit(&mut self, steps: &[Step], after: &Position) -> ControlFlow<()>;
+}
+
+/// A small, fast hasher for the walk's seen-sets (keys are boards and counters,
+/// not attacker-controlled).
+#[derive(Default)]
+struct FoldHasher(u64);
+
+impl FoldHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+impl Hasher for FoldHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.add(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.add(n as u64);
+        self.add((n >> 64) as u64);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        let mut s = self.0;
+        splitmix64(&mut s)
+    }
+}
+
+type FastSet<K> = HashSet<K, BuildHasherDefault<FoldHasher>>;
+
+/// Walks the distinct turns from the current position in generation order,
+/// skipping what `visitor` prunes and stopping when it breaks. Two half-made turns
+/// with the same futures are explored once, and finished turns reaching the same
+/// board, standings and phase are visited once (the first sequence stands for
+/// them). A turn with no legal first step is visited as one empty sequence (a
+/// forfeit); a position whose game is over has no turns.
+pub fn walk_distinct_turns(pos: &Position, visitor: &mut impl TurnVisitor) -> ControlFlow<()> {
     struct Walk {
-        seen_nodes: HashSet<NodeKey>,
-        seen_outcomes: HashSet<OutcomeKey>,
-        out: Vec<DistinctTurn>,
+        seen_nodes: FastSet<NodeKey>,
+        seen_outcomes: FastSet<OutcomeKey>,
+        path: Vec<Step>,
         buffers: Vec<Vec<Step>>,
     }
-    fn walk(p: &Position, path: &mut Vec<Step>, w: &mut Walk) {
-        if !w.seen_nodes.insert(node_key(p)) {
-            return;
+    fn walk(p: &Position, w: &mut Walk, v: &mut impl TurnVisitor) -> ControlFlow<()> {
+        // The bound first: most positions a search prunes never need a key.
+        if v.prune(p) || !w.seen_nodes.insert(node_key(p)) {
+            return ControlFlow::Continue(());
         }
-        let depth = path.len();
+        let depth = w.path.len();
         if w.buffers.len() <= depth {
             w.buffers.push(Vec::new());
         }
@@ -152,34 +225,54 @@ pub fn distinct_turns(pos: &Position) -> Vec<DistinctTurn> {
         steps.clear();
         let _ = p.for_each_legal_step(|s| {
             steps.push(s);
-            std::ops::ControlFlow::Continue(())
+            ControlFlow::Continue(())
         });
+        let mut flow = ControlFlow::Continue(());
         if steps.is_empty() {
             if w.seen_outcomes.insert(outcome_key(p)) {
-                w.out.push(DistinctTurn {
-                    steps: path.clone(),
-                    after: finish(*p),
-                });
+                flow = v.visit(&w.path, &finish(*p));
             }
         } else {
             for &step in &steps {
                 let mut child = *p;
                 child.play_step_unchecked(step);
-                path.push(step);
-                walk(&child, path, w);
-                path.pop();
+                w.path.push(step);
+                flow = walk(&child, w, v);
+                w.path.pop();
+                if flow.is_break() {
+                    break;
+                }
             }
         }
         w.buffers[depth] = steps;
+        flow
+    }
+    if pos.is_over() {
+        return ControlFlow::Continue(());
     }
     let mut w = Walk {
-        seen_nodes: HashSet::new(),
-        seen_outcomes: HashSet::new(),
-        out: Vec::new(),
+        seen_nodes: FastSet::with_capacity_and_hasher(64, BuildHasherDefault::default()),
+        seen_outcomes: FastSet::with_capacity_and_hasher(32, BuildHasherDefault::default()),
+        path: Vec::new(),
         buffers: Vec::new(),
     };
-    if !pos.is_over() {
-        walk(pos, &mut Vec::new(), &mut w);
+    walk(pos, &mut w, visitor)
+}
+
+/// Every distinct turn from the current position, in generation order.
+#[must_use]
+pub fn distinct_turns(pos: &Position) -> Vec<DistinctTurn> {
+    struct Collect(Vec<DistinctTurn>);
+    impl TurnVisitor for Collect {
+        fn visit(&mut self, steps: &[Step], after: &Position) -> ControlFlow<()> {
+            self.0.push(DistinctTurn {
+                steps: steps.to_vec(),
+                after: *after,
+            });
+            ControlFlow::Continue(())
+        }
     }
-    w.out
+    let mut c = Collect(Vec::new());
+    let _ = walk_distinct_turns(pos, &mut c);
+    c.0
 }

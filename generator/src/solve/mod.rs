@@ -4,8 +4,10 @@
 //!   principal variations, values of every root move).
 //! - [`spargo`]: the complete solution of Spargo by retrograde analysis (a
 //!   tablebase of every reachable position).
+//! - [`agreement`]: the exact solver checked against the Spargo tablebase.
 //! - [`margrites`]: "within N turns" objectives for Margrites.
 
+pub mod agreement;
 pub mod margo;
 pub mod margrites;
 pub mod spargo;

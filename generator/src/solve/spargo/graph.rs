@@ -105,8 +105,9 @@ impl Graph {
         self.preds.len()
     }
 
-    /// Builds the backward graph of `index`, generating every position's children
-    /// twice (once to count, once to store) rather than keeping them.
+    /// Builds the backward graph of `index`: every position's children are
+    /// generated once and kept as ranks (forward, in chunks of consecutive
+    /// positions), then turned around into the parent lists.
     ///
     /// # Errors
     /// [`NotClosed`] when a child is missing from the index.
@@ -115,25 +116,37 @@ impl Graph {
         template: &Position<1>,
         index: &SortedIndex,
     ) -> Result<Graph, NotClosed> {
+        const CHUNK: usize = 1 << 16;
         let n = index.len();
         let in_count: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
-        let phase = Phase::bar("counting moves", n as u64);
-        let out_degree: Vec<u8> = (0..n as u32)
+        let phase = Phase::bar("generating moves", n as u64);
+        // Per chunk: each position's number of children, and the children's ranks.
+        let forward: Vec<(Vec<u8>, Vec<u32>)> = (0..n.div_ceil(CHUNK))
             .into_par_iter()
-            .map_init(
-                || Vec::with_capacity(32),
-                |kids, i| -> Result<u8, NotClosed> {
-                    children(keyer, template, index.key(i), kids);
-                    for &c in kids.iter() {
-                        let r = index.rank(Key(c)).ok_or(NotClosed(index.key(i).0))?;
+            .map(|c| -> Result<(Vec<u8>, Vec<u32>), NotClosed> {
+                let range = c * CHUNK..((c + 1) * CHUNK).min(n);
+                let mut degrees = Vec::with_capacity(range.len());
+                let mut ranks = Vec::with_capacity(range.len() * 4);
+                let mut kids = Vec::with_capacity(32);
+                for i in range {
+                    let key = index.key(i as u32);
+                    children(keyer, template, key, &mut kids);
+                    for &k in &kids {
+                        let r = index.rank(Key(k)).ok_or(NotClosed(key.0))?;
                         in_count[r as usize].fetch_add(1, Ordering::Relaxed);
+                        ranks.push(r);
                     }
-                    phase.tick(i);
-                    Ok(kids.len() as u8)
-                },
-            )
+                    degrees.push(kids.len() as u8);
+                }
+                phase.tick((c * CHUNK) as u32);
+                ranks.shrink_to_fit();
+                Ok((degrees, ranks))
+            })
             .collect::<Result<_, _>>()?;
-        phase.finish("moves counted");
+        phase.finish("moves generated");
+        // Parent lists: offsets from the counts, then each move written at its
+        // child's cursor. After the pass a child's cursor is its end offset.
+        let phase = Phase::spinner("turning moves around");
         let mut offsets = Vec::with_capacity(n + 1);
         let mut sum = 0u32;
         offsets.push(0);
@@ -141,24 +154,25 @@ impl Graph {
             sum += c.load(Ordering::Relaxed);
             offsets.push(sum);
         }
-        let cursor: Vec<AtomicU32> = offsets[..n].iter().map(|&o| AtomicU32::new(o)).collect();
-        drop(in_count);
+        let cursor = in_count;
+        cursor
+            .par_iter()
+            .zip(offsets[..n].par_iter())
+            .for_each(|(c, &o)| c.store(o, Ordering::Relaxed));
         let preds: Vec<AtomicU32> = (0..sum).map(|_| AtomicU32::new(0)).collect();
-        let phase = Phase::bar("storing moves", n as u64);
-        (0..n as u32).into_par_iter().for_each_init(
-            || Vec::with_capacity(32),
-            |kids, i| {
-                children(keyer, template, index.key(i), kids);
-                for &c in kids.iter() {
-                    if let Some(r) = index.rank(Key(c)) {
-                        let at = cursor[r as usize].fetch_add(1, Ordering::Relaxed);
-                        preds[at as usize].store(i, Ordering::Relaxed);
-                    }
+        forward.par_iter().enumerate().for_each(|(c, (degrees, ranks))| {
+            let mut next = ranks.iter();
+            for (j, &d) in degrees.iter().enumerate() {
+                let parent = (c * CHUNK + j) as u32;
+                for &r in next.by_ref().take(d as usize) {
+                    let at = cursor[r as usize].fetch_add(1, Ordering::Relaxed);
+                    preds[at as usize].store(parent, Ordering::Relaxed);
                 }
-                phase.tick(i);
-            },
-        );
-        phase.finish("moves stored");
+            }
+        });
+        drop(cursor);
+        let out_degree = forward.into_iter().flat_map(|(d, _)| d).collect();
+        phase.finish("moves turned around");
         let preds = preds.into_iter().map(AtomicU32::into_inner).collect();
         Ok(Graph {
             out_degree,

@@ -205,7 +205,8 @@ impl SortedIndex {
     /// The index of the keys (distinct).
     #[must_use]
     pub fn new(keys: Vec<u64>) -> SortedIndex {
-        let mut mixed: Vec<u64> = keys.into_par_iter().map(mix).collect();
+        let mut mixed = keys;
+        mixed.par_iter_mut().for_each(|k| *k = mix(*k));
         mixed.par_sort_unstable();
         SortedIndex::from_sorted_mixed(mixed)
     }

@@ -13,7 +13,7 @@
 //! and 0 otherwise. Threshold 1 is win/loss/draw; its pass also measures the
 //! distance to the end (the winner hurrying, the loser delaying).
 
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicI8, AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
@@ -109,30 +109,41 @@ pub fn solve_win_loss(graph: &Graph, index: &SortedIndex) -> Solution {
     }
 }
 
-/// Raises every margin to its exact value with one pass per threshold `t >= 2`,
-/// until a threshold that no position reaches.
+/// Sets every margin to its exact value in one sweep over the thresholds from
+/// the largest down.
+///
+/// The rules that build `X_t` and `U_t` are the same for every threshold; only
+/// the seeds (finished games with margin `>= t` or `<= -t`) differ, and they
+/// grow as `t` falls. So the sets for `t` are the closure of the sets for
+/// `t + 1` with the new seeds added: propagation continues where it stopped,
+/// move counters are never reset, and each move is followed at most once into
+/// `X` and once into `U` over the whole sweep (about two passes over the
+/// graph, instead of one pass per threshold). A position first reached at
+/// threshold `t` has the value `t` (in `X`) or `-t` (in `U`); positions never
+/// reached are draws.
 pub fn solve_margins(graph: &Graph, index: &SortedIndex, solution: &mut Solution) {
     let n = index.len();
     let phase = Phase::spinner("exact margins");
-    for t in 2..=i8::MAX {
-        let state: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(OPEN)).collect();
-        let counter: Vec<AtomicU8> = graph.out_degree.iter().map(|&d| AtomicU8::new(d)).collect();
-        let mut work: Vec<u32> = (0..n as u32)
-            .into_par_iter()
-            .filter(|&i| {
-                if graph.out_degree[i as usize] != 0 {
-                    return false;
-                }
-                let m = index.key(i).margin();
-                let s = if m >= t {
-                    IN_X
-                } else if m <= -t {
-                    IN_U
-                } else {
-                    return false;
-                };
-                state[i as usize].store(s, Ordering::Relaxed);
-                true
+    let state: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(OPEN)).collect();
+    let counter: Vec<AtomicU8> = graph.out_degree.iter().map(|&d| AtomicU8::new(d)).collect();
+    let value: Vec<AtomicI8> = (0..n).map(|_| AtomicI8::new(0)).collect();
+    // Finished games, by the threshold at which they become seeds.
+    let terminal: Vec<(u32, i8)> = (0..n as u32)
+        .into_par_iter()
+        .filter(|&i| graph.out_degree[i as usize] == 0)
+        .map(|i| (i, index.key(i).margin()))
+        .filter(|&(_, m)| m != 0)
+        .collect();
+    let top = terminal.iter().map(|&(_, m)| m.unsigned_abs()).max().unwrap_or(0);
+    for t in (1..=top).rev() {
+        let t = t as i8;
+        let mut work: Vec<u32> = terminal
+            .par_iter()
+            .filter(|&&(_, m)| m.unsigned_abs() == t.unsigned_abs())
+            .map(|&(i, m)| {
+                state[i as usize].store(if m > 0 { IN_X } else { IN_U }, Ordering::Relaxed);
+                value[i as usize].store(m, Ordering::Relaxed);
+                i
             })
             .collect();
         let mut reached = 0usize;
@@ -145,27 +156,21 @@ pub fn solve_margins(graph: &Graph, index: &SortedIndex, solution: &mut Solution
                     let mut next = Vec::new();
                     for &p in graph.parents(c) {
                         let pu = p as usize;
-                        // Only positions that reached the previous threshold can
-                        // reach this one.
                         if child_u {
-                            if solution.margin[pu] >= t - 1
-                                && state[pu]
-                                    .compare_exchange(
-                                        OPEN,
-                                        IN_X,
-                                        Ordering::Relaxed,
-                                        Ordering::Relaxed,
-                                    )
-                                    .is_ok()
+                            if state[pu]
+                                .compare_exchange(OPEN, IN_X, Ordering::Relaxed, Ordering::Relaxed)
+                                .is_ok()
                             {
+                                value[pu].store(t, Ordering::Relaxed);
                                 next.push(p);
                             }
-                        } else if counter[pu].fetch_sub(1, Ordering::Relaxed) == 1
-                            && solution.margin[pu] <= 1 - t
+                        } else if state[pu].load(Ordering::Relaxed) == OPEN
+                            && counter[pu].fetch_sub(1, Ordering::Relaxed) == 1
                             && state[pu]
                                 .compare_exchange(OPEN, IN_U, Ordering::Relaxed, Ordering::Relaxed)
                                 .is_ok()
                         {
+                            value[pu].store(-t, Ordering::Relaxed);
                             next.push(p);
                         }
                     }
@@ -173,19 +178,8 @@ pub fn solve_margins(graph: &Graph, index: &SortedIndex, solution: &mut Solution
                 })
                 .collect();
         }
-        if reached == 0 {
-            break;
-        }
-        solution
-            .margin
-            .par_iter_mut()
-            .zip(state.par_iter())
-            .for_each(|(m, s)| match s.load(Ordering::Relaxed) {
-                IN_X => *m = t,
-                IN_U => *m = -t,
-                _ => {}
-            });
-        phase.message(&format!("margin {t}: {reached} positions"));
+        phase.message(&format!("margin {t}: {reached} positions reached"));
     }
+    solution.margin = value.into_iter().map(AtomicI8::into_inner).collect();
     phase.finish("margins solved");
 }

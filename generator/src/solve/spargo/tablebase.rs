@@ -172,7 +172,9 @@ impl Tablebase {
         }
         let expected =
             if rules.size == 4 && root_keys.len() == 1 && roots[0].board().occupied().is_empty() {
-                140_000_000
+                // 109,934,302 under simple ko: room for them at under half
+                // load in 2^28 slots (2 GiB) without growing.
+                120_000_000
             } else {
                 1 << 16
             };

@@ -1,0 +1,361 @@
+//! Expanding a book's chapters: every figure checked (in parallel, through the
+//! cache) and replaced by its HTML, every directive replaced by its page
+//! fragment; all failures of the whole book collected before giving up.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::figure::cache::Cache;
+use crate::figure::scan::{self, Item};
+use crate::figure::spec::Place;
+use crate::figure::{self, Budget, Failure, Failures, Figure, Problem};
+
+use super::pages::Pages;
+use super::{Event, Progress, Stats, game, pyramid};
+
+/// Stack of each figure-checking thread.
+const STACK: usize = 256 << 20;
+
+/// The directives the book understands.
+pub const DIRECTIVES: &[&str] = &["figure", "pyramid-table", "margrites-game"];
+
+/// Where things are, resolved for one run.
+#[derive(Clone, Debug)]
+pub struct Paths {
+    /// The book's root (where `book.toml` is).
+    pub root: PathBuf,
+    /// The chapters' folder.
+    pub src: PathBuf,
+    /// How the root is written in messages (`book`).
+    pub shown_root: String,
+    /// The templates folder.
+    pub templates: PathBuf,
+    /// The figure files' folder.
+    pub figures: PathBuf,
+    /// The Margrites games' folder.
+    pub games: PathBuf,
+}
+
+impl Paths {
+    /// `path` (under the root) as shown in messages.
+    #[must_use]
+    pub fn show(&self, path: &Path) -> String {
+        let rel = path.strip_prefix(&self.root).unwrap_or(path);
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        if self.shown_root.is_empty() || self.shown_root == "." {
+            rel
+        } else {
+            format!("{}/{rel}", self.shown_root.trim_end_matches('/'))
+        }
+    }
+}
+
+/// A chapter to expand: where it is, its text and what was found in it.
+#[derive(Clone, Debug)]
+pub struct Chapter {
+    /// Its path under the chapters' folder (`margo/rules.md`).
+    pub path: PathBuf,
+    /// Its Markdown.
+    pub content: String,
+}
+
+/// The slug of a chapter path, the start of its figures' ids:
+/// `margo/rules.md` gives `margo-rules`.
+#[must_use]
+pub fn slug(path: &Path) -> String {
+    let text = path.with_extension("").to_string_lossy().to_lowercase();
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_matches('-');
+    // Ids must start with a letter (HTML and the diagrams' SVG ids alike).
+    if out.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        out.to_string()
+    } else {
+        format!("ch-{out}")
+    }
+}
+
+struct FigureJob {
+    chapter: usize,
+    item: usize,
+    figure: Figure,
+    /// The game for the cache key: the block's, or a figure file's path.
+    key_game: String,
+}
+
+fn directive_failure(file: &str, d: &scan::Directive, message: String) -> Failure {
+    Failure {
+        file: file.to_string(),
+        line: d.line,
+        problem: Problem::Directive {
+            name: d.name.clone(),
+            message,
+        },
+    }
+}
+
+/// Expands every chapter. Returns the new texts in the same order, or every
+/// failure of the book.
+///
+/// # Errors
+/// [`Failures`], sorted by file and line.
+pub fn expand(
+    chapters: &[Chapter],
+    paths: &Paths,
+    pages: &dyn Fn() -> Result<Pages, String>,
+    cache: &Cache,
+    budget: &Budget,
+    progress: Option<&Progress>,
+    stats: &Mutex<Stats>,
+) -> Result<Vec<String>, Failures> {
+    let mut failures = Vec::new();
+    let mut jobs = Vec::new();
+    let mut found: Vec<Vec<Item>> = Vec::new();
+    let mut ids: BTreeMap<String, (String, usize)> = BTreeMap::new();
+    for (ci, ch) in chapters.iter().enumerate() {
+        let file = paths.show(&paths.src.join(&ch.path));
+        let items = scan::scan(&ch.content, DIRECTIVES);
+        let mut n = 0;
+        for (ii, item) in items.iter().enumerate() {
+            let (body, place, game) = match item {
+                Item::Figure(b) => (
+                    b.body.clone(),
+                    Place {
+                        file: file.clone(),
+                        first_line: b.body_line,
+                    },
+                    Some(b.game),
+                ),
+                Item::Directive(d) if d.name == "figure" => match figure_file(paths, d) {
+                    Ok((body, shown)) => (
+                        body,
+                        Place {
+                            file: shown,
+                            first_line: 1,
+                        },
+                        None,
+                    ),
+                    Err(m) => {
+                        failures.push(directive_failure(&file, d, m));
+                        continue;
+                    }
+                },
+                Item::Directive(_) => continue,
+            };
+            n += 1;
+            let id = format!("{}-fig{n}", slug(&ch.path));
+            let line = scan::line_of(&ch.content, item.range().start);
+            if let Some((other, other_line)) = ids.insert(id.clone(), (file.clone(), line)) {
+                failures.push(Failure {
+                    file: file.clone(),
+                    line,
+                    problem: Problem::Directive {
+                        name: "figure".into(),
+                        message: format!("figure id `{id}` is also used at {other}:{other_line}; rename one of the chapters"),
+                    },
+                });
+            }
+            jobs.push(FigureJob {
+                chapter: ci,
+                item: ii,
+                // A figure file may take its game from its folder: key on the path.
+                key_game: game
+                    .map_or_else(|| format!("file:{}", place.file), |g| g.name().to_string()),
+                figure: Figure {
+                    game,
+                    body,
+                    place,
+                    id,
+                },
+            });
+        }
+        found.push(items);
+    }
+    if let Some(p) = progress {
+        p(Event::Figures(jobs.len()));
+    }
+    let budget_key = format!("{}/{}", budget.margo_nodes, budget.margrites_nodes);
+    // The solvers recurse as deep as a game is long: give the checking threads
+    // room (the pool falls back to the global one if it cannot be built).
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(STACK)
+        .build()
+        .ok();
+    let check_all = || -> Vec<Result<(String, usize, bool), Vec<Failure>>> {
+        jobs.par_iter()
+            .map(|job| {
+                let f = &job.figure;
+                let key = Cache::key(&job.key_game, &f.body, &f.id, &budget_key);
+                let out = match cache.get(&key) {
+                    Some(html) => Ok((html, 0, true)),
+                    None => figure::check(f, budget).map(|c| {
+                        // A cache that cannot be written only costs time next build.
+                        let _ = cache.put(&key, &c.html);
+                        (c.html, c.claims, false)
+                    }),
+                };
+                if let Some(p) = progress {
+                    p(Event::Figure {
+                        cached: matches!(out, Ok((_, _, true))),
+                    });
+                }
+                out
+            })
+            .collect()
+    };
+    let results = match &pool {
+        Some(pool) => pool.install(check_all),
+        None => check_all(),
+    };
+    let mut html: BTreeMap<(usize, usize), String> = BTreeMap::new();
+    for (job, r) in jobs.iter().zip(results) {
+        match r {
+            Ok((h, claims, cached)) => {
+                if let Ok(mut s) = stats.lock() {
+                    s.figures += 1;
+                    s.claims += claims;
+                    s.cached += usize::from(cached);
+                }
+                html.insert((job.chapter, job.item), h);
+            }
+            Err(mut f) => failures.append(&mut f),
+        }
+    }
+    let mut loaded: Option<Pages> = None;
+    for (ci, items) in found.iter().enumerate() {
+        let file = paths.show(&paths.src.join(&chapters[ci].path));
+        for (ii, item) in items.iter().enumerate() {
+            let Item::Directive(d) = item else { continue };
+            if d.name == "figure" {
+                continue;
+            }
+            if loaded.is_none() {
+                match pages() {
+                    Ok(p) => loaded = Some(p),
+                    Err(m) => {
+                        failures.push(directive_failure(&file, d, m));
+                        continue;
+                    }
+                }
+            }
+            let Some(pages) = &loaded else { continue };
+            let prefix = format!("{}-", slug(&chapters[ci].path));
+            match directive(pages, paths, d, &prefix) {
+                Ok(text) => {
+                    html.insert((ci, ii), text);
+                    if let Ok(mut s) = stats.lock() {
+                        s.directives += 1;
+                    }
+                }
+                Err(m) => failures.push(directive_failure(&file, d, m)),
+            }
+        }
+    }
+    if !failures.is_empty() {
+        failures.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+        failures.dedup();
+        return Err(Failures(failures));
+    }
+    if let Ok(mut s) = stats.lock() {
+        s.chapters += chapters.len();
+    }
+    Ok(chapters
+        .iter()
+        .enumerate()
+        .map(|(ci, ch)| {
+            let mut text = ch.content.clone();
+            for (ii, item) in found[ci].iter().enumerate().rev() {
+                if let Some(h) = html.get(&(ci, ii)) {
+                    let r = item.range().clone();
+                    text.replace_range(r, &format!("\n{h}\n\n"));
+                }
+            }
+            text
+        })
+        .collect())
+}
+
+fn figure_file(paths: &Paths, d: &scan::Directive) -> Result<(String, String), String> {
+    let [rel] = d.args.as_slice() else {
+        return Err("expected `{{#figure PATH}}`, PATH under the figures folder".into());
+    };
+    let rel_path = Path::new(rel);
+    if rel_path.is_absolute()
+        || rel_path
+            .components()
+            .any(|c| matches!(c, std::path::Component::ParentDir))
+    {
+        return Err(format!("`{rel}` must be a path inside the figures folder"));
+    }
+    let path = paths.figures.join(rel_path);
+    let body = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", paths.show(&path)))?;
+    Ok((body, paths.show(&path)))
+}
+
+#[derive(Serialize)]
+struct PyramidPage {
+    from: usize,
+    to: usize,
+    max_levels: usize,
+    rows: Vec<pyramid::PyramidRow>,
+}
+
+fn directive(
+    pages: &Pages,
+    paths: &Paths,
+    d: &scan::Directive,
+    prefix: &str,
+) -> Result<String, String> {
+    match d.name.as_str() {
+        "pyramid-table" => {
+            let (from, to) = pyramid::parse_args(&d.args)?;
+            let rows = pyramid::rows(from, to)?;
+            let max_levels = rows.iter().map(|r| r.levels.len()).max().unwrap_or(0);
+            pages
+                .render(
+                    "pyramid-table.md.tera",
+                    &PyramidPage {
+                        from,
+                        to,
+                        max_levels,
+                        rows,
+                    },
+                )
+                .map_err(|e| e.to_string())
+        }
+        "margrites-game" => {
+            let [name] = d.args.as_slice() else {
+                return Err("expected `{{#margrites-game NAME}}`".into());
+            };
+            let view = game::view(&paths.games, name, &format!("{prefix}{name}-"))?;
+            pages
+                .render("margrites-game.md.tera", &view)
+                .map_err(|e| e.to_string())
+        }
+        other => Err(format!("unknown directive `{other}`")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_plain() {
+        assert_eq!(slug(Path::new("margo/rules.md")), "margo-rules");
+        assert_eq!(slug(Path::new("Intro Page.md")), "intro-page");
+        assert_eq!(slug(Path::new("a__b/c.md")), "a-b-c");
+        assert_eq!(slug(Path::new("01-intro.md")), "ch-01-intro");
+    }
+}

@@ -1,0 +1,108 @@
+//! The verified book: an mdBook whose figures are checked against the engines at
+//! build time.
+//!
+//! - [`preprocessor`]: the `cannonball` mdBook preprocessor: replaces each
+//!   figure (a fenced `margo`/`spargo`/`margrites` block, or `{{#figure PATH}}`)
+//!   by its checked drawing, and expands `{{#pyramid-table FROM TO}}` and
+//!   `{{#margrites-game NAME}}` through the templates.
+//! - [`pages`]: the tera templates (`templates/*.tera`), loaded once.
+//! - [`build`](mod@build): the in-process build into the book's build folder.
+//!
+//! A figure whose claim is false, a figure that cannot be read, or a directive
+//! that cannot be expanded fails the build; every such failure of the whole book
+//! is reported, as `FILE:LINE: ...`.
+
+pub mod build;
+pub mod expand;
+pub mod game;
+pub mod pages;
+pub mod preprocessor;
+pub mod pyramid;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use thiserror::Error;
+
+use crate::figure::Failures;
+
+pub use build::{BuildOptions, BuildReport, build};
+pub use pages::{Pages, PagesError};
+pub use preprocessor::{Cannonball, Overrides, Settings};
+
+/// Page-level CSS for figures and game pages (the diagrams' own look is
+/// [`crate::render::STYLESHEET`]).
+pub const FIGURE_CSS: &str = "\
+figure.cannonball-figure { margin: 1.5em auto; text-align: center; }
+figure.cannonball-figure svg { max-width: 100%; height: auto; }
+figure.cannonball-figure figcaption { margin-top: 0.4em; font-size: 0.95em; text-align: left; }
+.cannonball-game figure.cannonball-figure { margin: 0.8em auto; }
+";
+
+/// The book's stylesheet (`theme/cannonball.css`): the diagrams' stylesheet,
+/// then [`FIGURE_CSS`].
+#[must_use]
+pub fn stylesheet() -> String {
+    format!(
+        "/* Written by `cannonball`: the diagrams' stylesheet and the figures' layout. */\n{}\n{FIGURE_CSS}",
+        crate::render::STYLESHEET.trim_end()
+    )
+}
+
+/// A progress report while the book is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// This many figures are to be checked.
+    Figures(usize),
+    /// One figure is done (found in the cache or checked).
+    Figure {
+        /// Whether it came from the cache.
+        cached: bool,
+    },
+}
+
+/// Where progress reports go (called from any thread).
+pub type Progress = Arc<dyn Fn(Event) + Send + Sync>;
+
+/// What a run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Chapters expanded.
+    pub chapters: usize,
+    /// Figures put in the book.
+    pub figures: usize,
+    /// Of those, taken from the cache.
+    pub cached: usize,
+    /// Claims checked (not counting cached figures).
+    pub claims: usize,
+    /// Directives expanded.
+    pub directives: usize,
+}
+
+/// Why the book could not be built.
+#[derive(Debug, Error)]
+pub enum BookError {
+    /// Figures or directives failed; every failure is listed.
+    #[error("{0}")]
+    Failures(Failures),
+    /// The templates cannot be used.
+    #[error(transparent)]
+    Pages(#[from] PagesError),
+    /// A file or folder cannot be read or written.
+    #[error("{}: {message}", path.display())]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
+    /// mdBook itself failed (loading the book, rendering).
+    #[error("mdBook: {0}")]
+    MdBook(String),
+    /// The preprocessor's JSON input or output (command form).
+    #[error("mdBook's JSON: {0}")]
+    Json(String),
+    /// The `[preprocessor.cannonball]` table cannot be read.
+    #[error("book.toml [preprocessor.cannonball]: {0}")]
+    Settings(String),
+}

@@ -1,0 +1,249 @@
+//! The mdBook preprocessor `cannonball`: used in-process by `cannonball build`
+//! and as a command (`cannonball preprocess`) by a plain `mdbook build`.
+//!
+//! Settings, all optional, in `book.toml`:
+//!
+//! ```toml
+//! [preprocessor.cannonball]
+//! command = "cargo run --release --quiet -- preprocess"
+//! before = ["links"]            # see the chapters' own line numbers
+//! templates = "../templates"    # tera templates, from the book root
+//! figures = "figures"           # {{#figure PATH}} files
+//! games = "games/margrites"     # {{#margrites-game NAME}} transcripts
+//! cache = ".cache/figures"      # checked figures kept between builds
+//! solver-nodes = 20000000       # Margo solver budget per claim
+//! margrites-nodes = 2000000     # Margrites solver budget per claim
+//! ```
+
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use mdbook_preprocessor::book::Book;
+use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
+use serde::Deserialize;
+
+use crate::figure::Budget;
+use crate::figure::cache::Cache;
+
+use super::expand::{self, Chapter, Paths};
+use super::pages::Pages;
+use super::{BookError, Progress, Stats};
+
+/// The preprocessor's name in `book.toml`.
+pub const NAME: &str = "cannonball";
+
+/// The `[preprocessor.cannonball]` table.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub struct Settings {
+    /// Templates folder, from the book root (default `../templates`).
+    pub templates: Option<PathBuf>,
+    /// Figure files' folder (default `figures`).
+    pub figures: Option<PathBuf>,
+    /// Margrites games' folder (default `games/margrites`).
+    pub games: Option<PathBuf>,
+    /// Figure cache folder (default `.cache/figures`).
+    pub cache: Option<PathBuf>,
+    /// Margo solver nodes per claim.
+    pub solver_nodes: Option<u64>,
+    /// Margrites solver nodes per claim.
+    pub margrites_nodes: Option<u64>,
+}
+
+/// What a caller may set instead of `book.toml`.
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    /// Templates folder.
+    pub templates: Option<PathBuf>,
+    /// Cache folder.
+    pub cache: Option<PathBuf>,
+    /// Check every figure, ignoring and not writing the cache.
+    pub no_cache: bool,
+    /// How the book root is written in messages.
+    pub shown_root: Option<String>,
+}
+
+/// The preprocessor.
+#[derive(Clone, Default)]
+pub struct Cannonball {
+    overrides: Overrides,
+    progress: Option<Progress>,
+    stats: Arc<Mutex<Stats>>,
+}
+
+impl std::fmt::Debug for Cannonball {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cannonball")
+            .field("overrides", &self.overrides)
+            .finish_non_exhaustive()
+    }
+}
+
+fn shown(root: &Path) -> String {
+    let cwd = std::env::current_dir().ok();
+    let rel = cwd
+        .as_deref()
+        .and_then(|c| root.strip_prefix(c).ok())
+        .unwrap_or(root);
+    rel.to_string_lossy().replace('\\', "/")
+}
+
+impl Cannonball {
+    /// A preprocessor reading its settings from `book.toml` only.
+    #[must_use]
+    pub fn new() -> Cannonball {
+        Cannonball::default()
+    }
+
+    /// The same with `overrides` taking precedence over `book.toml`.
+    #[must_use]
+    pub fn with_overrides(mut self, overrides: Overrides) -> Cannonball {
+        self.overrides = overrides;
+        self
+    }
+
+    /// The same, reporting progress to `progress` (called from any thread).
+    #[must_use]
+    pub fn with_progress(mut self, progress: Progress) -> Cannonball {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// What the runs so far did.
+    #[must_use]
+    pub fn stats(&self) -> Stats {
+        self.stats.lock().map(|s| *s).unwrap_or_default()
+    }
+
+    /// Expands every chapter of `book`.
+    ///
+    /// # Errors
+    /// [`BookError::Failures`] with every failing figure and directive, or a
+    /// settings problem.
+    pub fn expand_book(
+        &self,
+        ctx: &PreprocessorContext,
+        mut book: Book,
+    ) -> Result<Book, BookError> {
+        let settings: Settings = ctx
+            .config
+            .get(&format!("preprocessor.{NAME}"))
+            .map_err(|e| BookError::Settings(e.to_string()))?
+            .unwrap_or_default();
+        let root = &ctx.root;
+        let o = &self.overrides;
+        let paths = Paths {
+            root: root.clone(),
+            src: root.join(&ctx.config.book.src),
+            shown_root: o.shown_root.clone().unwrap_or_else(|| shown(root)),
+            templates: o.templates.clone().unwrap_or_else(|| {
+                root.join(
+                    settings
+                        .templates
+                        .clone()
+                        .unwrap_or_else(|| "../templates".into()),
+                )
+            }),
+            figures: root.join(settings.figures.clone().unwrap_or_else(|| "figures".into())),
+            games: root.join(
+                settings
+                    .games
+                    .clone()
+                    .unwrap_or_else(|| "games/margrites".into()),
+            ),
+        };
+        let cache = if o.no_cache {
+            Cache::none()
+        } else {
+            Cache::at(o.cache.clone().unwrap_or_else(|| {
+                root.join(
+                    settings
+                        .cache
+                        .clone()
+                        .unwrap_or_else(|| ".cache/figures".into()),
+                )
+            }))
+        };
+        let defaults = Budget::default();
+        let budget = Budget {
+            margo_nodes: settings.solver_nodes.unwrap_or(defaults.margo_nodes),
+            margrites_nodes: settings.margrites_nodes.unwrap_or(defaults.margrites_nodes),
+        };
+        let mut chapters = Vec::new();
+        for ch in book.chapters() {
+            if let Some(path) = &ch.source_path {
+                chapters.push(Chapter {
+                    path: path.clone(),
+                    content: ch.content.clone(),
+                });
+            }
+        }
+        let templates = paths.templates.clone();
+        let pages = move || Pages::load(&templates).map_err(|e| e.to_string());
+        let texts = expand::expand(
+            &chapters,
+            &paths,
+            &pages,
+            &cache,
+            &budget,
+            self.progress.as_ref(),
+            &self.stats,
+        )
+        .map_err(BookError::Failures)?;
+        let mut by_path: BTreeMap<PathBuf, String> =
+            chapters.into_iter().map(|c| c.path).zip(texts).collect();
+        book.for_each_chapter_mut(|ch| {
+            if let Some(text) = ch.source_path.as_ref().and_then(|p| by_path.remove(p)) {
+                ch.content = text;
+            }
+        });
+        Ok(book)
+    }
+}
+
+/// The command form of the preprocessor: reads mdBook's `[context, book]` JSON
+/// from `input`, expands the book, and writes it as JSON to `output`.
+///
+/// # Errors
+/// [`BookError::Json`] for input that is not mdBook's, or the expansion's error.
+pub fn run_json(input: impl Read, output: impl Write) -> Result<Stats, BookError> {
+    let (ctx, book) =
+        mdbook_preprocessor::parse_input(input).map_err(|e| BookError::Json(format!("{e:#}")))?;
+    let pre = Cannonball::new();
+    let book = pre.expand_book(&ctx, book)?;
+    let mut output = output;
+    serde_json::to_writer(&mut output, &book).map_err(|e| BookError::Json(e.to_string()))?;
+    output.flush().map_err(|e| BookError::Json(e.to_string()))?;
+    Ok(pre.stats())
+}
+
+/// The JSON mdBook sends a preprocessor command for the book at `root` and
+/// `renderer`: `[context, book]`, as `mdbook build` writes it.
+///
+/// # Errors
+/// The book cannot be loaded.
+pub fn input_json(root: &Path, renderer: &str) -> Result<String, BookError> {
+    let md = mdbook_driver::MDBook::load(root).map_err(|e| BookError::MdBook(format!("{e:#}")))?;
+    let ctx = PreprocessorContext::new(md.root.clone(), md.config.clone(), renderer.to_string());
+    serde_json::to_string(&(ctx, &md.book)).map_err(|e| BookError::Json(e.to_string()))
+}
+
+impl Preprocessor for Cannonball {
+    fn name(&self) -> &str {
+        NAME
+    }
+
+    fn run(
+        &self,
+        ctx: &PreprocessorContext,
+        book: Book,
+    ) -> mdbook_preprocessor::errors::Result<Book> {
+        Ok(self.expand_book(ctx, book)?)
+    }
+
+    fn supports_renderer(&self, _renderer: &str) -> mdbook_preprocessor::errors::Result<bool> {
+        Ok(true)
+    }
+}

@@ -1,0 +1,89 @@
+//! `cannonball build`: check every figure, expand the directives, and build the
+//! book with mdBook into its build folder.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::Result;
+use cannonball::book::{self, BookError, BuildOptions, Event, Overrides};
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Arguments of `build`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The book's folder (where book.toml is).
+    #[arg(long, default_value = "book")]
+    book: PathBuf,
+    /// Check the figures and directives only; write nothing.
+    #[arg(long)]
+    check_only: bool,
+    /// Check every figure again, ignoring the cache of checked figures.
+    #[arg(long)]
+    no_cache: bool,
+}
+
+fn progress_bar() -> (ProgressBar, book::Progress) {
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} checking figures {pos}/{len} {wide_bar} {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let b = bar.clone();
+    let report: book::Progress = Arc::new(move |e| match e {
+        Event::Figures(n) => b.set_length(n as u64),
+        Event::Figure { .. } => b.inc(1),
+    });
+    (bar, report)
+}
+
+/// Runs `build`: exit code 1 when a figure or directive fails (each failure is
+/// printed as `FILE:LINE: ...`), and the previous build is left as it was.
+pub fn run(a: &Args) -> Result<ExitCode> {
+    let started = Instant::now();
+    let (bar, progress) = progress_bar();
+    let opts = BuildOptions {
+        book: a.book.clone(),
+        check_only: a.check_only,
+        overrides: Overrides {
+            no_cache: a.no_cache,
+            ..Overrides::default()
+        },
+        dest: None,
+        progress: Some(progress),
+    };
+    let result = book::build(&opts);
+    bar.finish_and_clear();
+    match result {
+        Ok(report) => {
+            let s = report.stats;
+            let what = match &report.dest {
+                Some(dest) => format!("built {}", dest.display()),
+                None => "checked".to_string(),
+            };
+            println!(
+                "{what}: {} chapters, {} figures ({} from the cache), {} claims checked, {} directives, in {:.1} s",
+                s.chapters,
+                s.figures,
+                s.cached,
+                s.claims,
+                s.directives,
+                started.elapsed().as_secs_f64()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(BookError::Failures(f)) => {
+            for failure in &f.0 {
+                eprintln!("{failure}");
+            }
+            let n = f.0.len();
+            eprintln!(
+                "error: {n} figure problem{} in the book; nothing was written",
+                if n == 1 { "" } else { "s" }
+            );
+            Ok(ExitCode::FAILURE)
+        }
+        Err(e) => Err(e.into()),
+    }
+}

@@ -1,0 +1,80 @@
+//! Move ordering: the table's best move first, then the moves that gain most
+//! pieces at once (captures), then by the history heuristic (moves that caused
+//! cutoffs elsewhere); children the table already proves useless go last.
+
+use crate::margo::{Color, Move};
+
+use super::node::Node;
+
+/// Order of the table move.
+const HINT: i32 = 1 << 30;
+/// Order of a child proven unable to raise the window's lower end.
+const USELESS: i32 = -(1 << 30);
+/// History scores stay below this (all halve when one reaches it).
+const HISTORY_CAP: u32 = 1 << 20;
+/// Weight of one piece gained at once.
+const GAIN: i32 = 1 << 21;
+
+/// History-heuristic scores per colour and move.
+#[derive(Clone, Debug)]
+pub(crate) struct History {
+    moves: usize,
+    table: Vec<u32>,
+}
+
+impl History {
+    /// Scores for a board of `points` points.
+    pub fn new(points: usize) -> History {
+        let moves = points + 2;
+        History {
+            moves,
+            table: vec![0; 2 * moves],
+        }
+    }
+
+    fn index(&self, c: Color, m: Move) -> usize {
+        let i = match m {
+            Move::Place(p) => p.index(),
+            Move::Pass => self.moves - 2,
+            Move::Swap => self.moves - 1,
+        };
+        (c.index() & 1) * self.moves + i.min(self.moves - 1)
+    }
+
+    /// The score of `m` for `c`.
+    pub fn score(&self, c: Color, m: Move) -> u32 {
+        self.table[self.index(c, m)]
+    }
+
+    /// `m` caused a cutoff for `c` at a node with `width` children.
+    pub fn reward(&mut self, c: Color, m: Move, width: usize) {
+        let bonus = (width * width).min(4096) as u32;
+        let i = self.index(c, m);
+        self.table[i] += bonus;
+        if self.table[i] >= HISTORY_CAP {
+            for v in &mut self.table {
+                *v /= 2;
+            }
+        }
+    }
+}
+
+/// The ordering score of `kid` (a child of a node where `mover` moves): the
+/// table's move `hint` first, then by pieces gained, then by history.
+pub(crate) fn order<const W: usize>(
+    kid: &Node<W>,
+    mover: Color,
+    hint: Option<Move>,
+    history: &History,
+) -> i32 {
+    let Some(m) = kid.mv else { return 0 };
+    if Some(m) == hint {
+        return HINT;
+    }
+    kid.gain.clamp(-64, 64) * GAIN + history.score(mover, m) as i32
+}
+
+/// Marks `kid` as proven useless to search first.
+pub(crate) fn demote<const W: usize>(kid: &mut Node<W>) {
+    kid.order = USELESS;
+}

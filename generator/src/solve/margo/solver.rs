@@ -1,0 +1,520 @@
+//! The root of a solve: every legal move searched as its own root (in parallel),
+//! by iterative deepening until each is proven or the budget runs out; then the
+//! root's value from the moves' values, and the principal variation.
+
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use thiserror::Error;
+
+use crate::margo::{AnyPosition, Move, Position, Rules};
+
+use super::budget::{Budget, Progress, Stop};
+use super::claims::NO_LOW;
+use super::node::{Keys, Node, margin, terminal_score};
+use super::pv::{self, PvEnd, Target};
+use super::search::{Counters, Searcher, Shared, UNLIMITED};
+use super::tt::Table;
+use super::value::{Bounds, Score, Wld};
+
+/// What to find out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// The exact value (margin) of the position and of every move.
+    #[default]
+    Exact,
+    /// Only win, draw or loss (null windows around 0: faster).
+    Wld,
+}
+
+impl Mode {
+    /// `exact` or `wld`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mode::Exact => "exact",
+            Mode::Wld => "wld",
+        }
+    }
+}
+
+/// How to solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Exact values or only win/draw/loss.
+    pub mode: Mode,
+    /// Stop after about this many nodes (then unproven values are unknown).
+    pub nodes: Option<u64>,
+    /// Stop after about this long.
+    pub time: Option<Duration>,
+    /// The transposition table holds `2^table_bits` entries of 16 bytes.
+    pub table_bits: u32,
+    /// Threads searching root moves at once; 0 for one per core. One thread
+    /// makes the node counts reproducible.
+    pub threads: usize,
+    /// Share table entries between a position and its mirror images.
+    pub symmetry: bool,
+    /// Search to increasing depth limits first (for move ordering).
+    pub deepening: bool,
+    /// Work out the principal variation.
+    pub principal_variation: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            mode: Mode::Exact,
+            nodes: None,
+            time: None,
+            table_bits: 22,
+            threads: 0,
+            symmetry: true,
+            deepening: true,
+            principal_variation: true,
+        }
+    }
+}
+
+/// A position could not be solved.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum SolveError {
+    /// Values are defined for two players only.
+    #[error("the solver handles two-player games, not {0} players")]
+    Players(u8),
+    /// The thread pool could not be started.
+    #[error("cannot start the solver's threads: {0}")]
+    Threads(String),
+}
+
+/// What is proven about one legal move at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: Move,
+    /// Its value for the player to move at the root.
+    pub bounds: Bounds,
+}
+
+/// Work done.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions searched (principal variation included).
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub time: Duration,
+    /// Depth limit of the last iteration (0: no limit).
+    pub depth: u32,
+    /// Transposition table entries.
+    pub table_entries: usize,
+    /// Entries in use at the end, in thousandths.
+    pub table_used_permille: u32,
+    /// Table look-ups.
+    pub probes: u64,
+    /// Look-ups that found the position.
+    pub hits: u64,
+    /// Entries written.
+    pub stores: u64,
+}
+
+/// The answer for a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// What was asked.
+    pub mode: Mode,
+    /// The value for the player to move, as far as proven.
+    pub bounds: Bounds,
+    /// Every legal move with its value, in legal-move order.
+    pub moves: Vec<MoveValue>,
+    /// Best moves from the root.
+    pub pv: Vec<Move>,
+    /// How the principal variation ends.
+    pub pv_end: PvEnd,
+    /// Whether everything asked was proven (false when the budget ran out).
+    pub complete: bool,
+    /// Work done.
+    pub stats: Stats,
+}
+
+impl Solution {
+    /// Win, draw or loss for the player to move, when proven.
+    #[must_use]
+    pub fn result(&self) -> Option<Wld> {
+        self.bounds.wld()
+    }
+
+    /// The exact value, when proven.
+    #[must_use]
+    pub fn value(&self) -> Option<Score> {
+        self.bounds.value()
+    }
+}
+
+/// Solves `pos` with a fresh table.
+///
+/// # Errors
+/// [`SolveError::Players`] for more than two players.
+///
+/// ```
+/// use cannonball::margo::{AnyPosition, Preset, Setup};
+/// use cannonball::solve::margo::{solve, Options, Score};
+/// let rules = Preset::Spargo.rules();
+/// let setup = Setup::parse(rules, "white a1 b1 c1 d1 a2 b2 c2 d2 a3 b3; black c3 d3 a4 b4 c4; to-move black").unwrap();
+/// let pos = AnyPosition::from_setup(&setup).unwrap();
+/// let opts = Options { table_bits: 12, threads: 1, ..Options::default() };
+/// let sol = solve(&pos, &opts).unwrap();
+/// assert!(sol.complete);
+/// assert!(sol.value().is_some());
+/// ```
+pub fn solve(pos: &AnyPosition, opts: &Options) -> Result<Solution, SolveError> {
+    Solver::new(opts.clone()).solve(pos, &Progress::default())
+}
+
+/// A solver that keeps its transposition table from one solve to the next
+/// (while the rules stay the same), for solving many positions of one game.
+#[derive(Debug)]
+pub struct Solver {
+    opts: Options,
+    table: Table,
+    rules: Option<Rules>,
+}
+
+impl Solver {
+    /// A solver with these options and an empty table.
+    #[must_use]
+    pub fn new(opts: Options) -> Solver {
+        let table = Table::new(opts.table_bits);
+        Solver {
+            opts,
+            table,
+            rules: None,
+        }
+    }
+
+    /// The options.
+    #[must_use]
+    pub fn options(&self) -> &Options {
+        &self.opts
+    }
+
+    /// Solves `pos`, reporting progress in `progress`.
+    ///
+    /// # Errors
+    /// [`SolveError`].
+    pub fn solve(
+        &mut self,
+        pos: &AnyPosition,
+        progress: &Progress,
+    ) -> Result<Solution, SolveError> {
+        match pos {
+            AnyPosition::Small(p) => self.solve_position(p, progress),
+            AnyPosition::Medium(p) => self.solve_position(p, progress),
+            AnyPosition::Large(p) => self.solve_position(p.as_ref(), progress),
+            AnyPosition::Huge(p) => self.solve_position(p.as_ref(), progress),
+        }
+    }
+
+    /// [`Solver::solve`] for a position of known width.
+    ///
+    /// # Errors
+    /// [`SolveError`].
+    pub fn solve_position<const W: usize>(
+        &mut self,
+        pos: &Position<W>,
+        progress: &Progress,
+    ) -> Result<Solution, SolveError> {
+        let rules = *pos.rules();
+        if rules.players != 2 {
+            return Err(SolveError::Players(rules.players));
+        }
+        if self.rules != Some(rules) {
+            if self.rules.is_some() {
+                self.table = Table::new(self.opts.table_bits);
+            }
+            self.rules = Some(rules);
+        }
+        // The search recurses once per ply, and lines in Margo can be long:
+        // it runs on threads of its own with room for that, even alone.
+        let threads = self.opts.threads;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(SEARCH_STACK)
+            .build()
+            .map_err(|e| SolveError::Threads(e.to_string()))?;
+        let run = Run::<W>::new(&self.opts, &self.table, pos, progress);
+        Ok(pool.install(|| run.solve(threads != 1)))
+    }
+}
+
+/// Stack of each search thread (reserved, not used until the search goes deep).
+const SEARCH_STACK: usize = 1 << 30;
+
+/// One solve in progress.
+struct Run<'a, const W: usize> {
+    opts: &'a Options,
+    table: &'a Table,
+    rules: Rules,
+    keys: Keys,
+    root: Node<W>,
+    progress: &'a Progress,
+    started: Instant,
+}
+
+/// What a pass over one root move found, seen from the move's child.
+enum Narrowed {
+    /// Proven bounds.
+    Proven(i32, i32),
+    /// A depth-limited estimate, for ordering the next pass.
+    Guess(i32),
+}
+
+impl<'a, const W: usize> Run<'a, W> {
+    fn new(opts: &'a Options, table: &'a Table, pos: &Position<W>, progress: &'a Progress) -> Self {
+        let rules = *pos.rules();
+        let keys = Keys::new(
+            pos.geometry(),
+            opts.symmetry,
+            rules.ko.is_superko(),
+            rules.single_capture,
+        );
+        let root = keys.root(pos.clone());
+        Run {
+            opts,
+            table,
+            rules,
+            keys,
+            root,
+            progress,
+            started: Instant::now(),
+        }
+    }
+
+    fn searcher<'s>(&self, shared: &'s Shared<'s>) -> Searcher<'s, W> {
+        let s = Searcher::new(shared);
+        if self.rules.ko.is_superko() {
+            s.without_repetitions()
+        } else {
+            s
+        }
+    }
+
+    /// Whether the child's proven bounds `[lo, hi]` answer the question.
+    fn decided(&self, lo: i32, hi: i32) -> bool {
+        match self.opts.mode {
+            Mode::Exact => lo >= hi,
+            Mode::Wld => lo >= 1 || hi <= -1 || (lo >= 0 && hi <= 0),
+        }
+    }
+
+    /// Null-window searches of `kid` (MTD(f), then bisection) until its proven
+    /// bounds `[lo, hi]` answer the question; a depth-limited pass makes one
+    /// search at the guess and returns the estimate.
+    fn narrow(
+        &self,
+        s: &mut Searcher<'_, W>,
+        kid: &Node<W>,
+        (mut lo, mut hi): (i32, i32),
+        mut guess: i32,
+        depth: u16,
+    ) -> Result<Narrowed, Stop> {
+        let mut tries = 0;
+        while !self.decided(lo, hi) {
+            let t = match self.opts.mode {
+                Mode::Wld if lo < 1 && hi >= 1 && (guess > 0 || lo >= 0) => 1,
+                Mode::Wld => 0,
+                Mode::Exact if tries >= 4 => lo + (hi - lo + 1) / 2,
+                Mode::Exact => {
+                    let g = guess.clamp(lo, hi);
+                    if g == lo { g + 1 } else { g }
+                }
+            };
+            let f = s.search_root(kid, t, depth)?;
+            if f.horizon || f.low != NO_LOW {
+                return Ok(Narrowed::Guess(f.score));
+            }
+            if f.score >= t {
+                lo = lo.max(f.score);
+            } else {
+                hi = hi.min(f.score);
+            }
+            guess = f.score;
+            tries += 1;
+        }
+        Ok(Narrowed::Proven(lo, hi))
+    }
+
+    fn depths(&self) -> Vec<u16> {
+        let mut out = Vec::new();
+        if self.opts.deepening {
+            let cap = (2 * self.keys.geometry().len()).min(64) as u16;
+            out.extend((1..=cap / 2).map(|d| 2 * d));
+        }
+        out.push(UNLIMITED);
+        out
+    }
+
+    fn solve(&self, parallel: bool) -> Solution {
+        let budget = Budget::new(self.opts.nodes, self.opts.time, self.progress);
+        let shared = Shared {
+            tt: self.table,
+            keys: &self.keys,
+            budget: &budget,
+        };
+        let mut kids = Vec::new();
+        self.keys.children(&self.root, &mut kids);
+        if kids.is_empty() {
+            return self.finished_game(&budget);
+        }
+        let unknown = Bounds::unknown(&self.rules);
+        let full = (-unknown.upper.raw(), -unknown.lower.raw());
+        let mut child = vec![full; kids.len()];
+        let mut guesses: Vec<i32> = kids.iter().map(|k| margin(&k.pos)).collect();
+        let mut counters = Counters::default();
+        let mut last_depth = 0;
+        for depth in self.depths() {
+            let mut todo: Vec<usize> = (0..kids.len())
+                .filter(|&i| !self.decided(child[i].0, child[i].1))
+                .collect();
+            if todo.is_empty() || budget.exhausted() {
+                break;
+            }
+            // Most promising moves (lowest value for the opponent) first.
+            todo.sort_by_key(|&i| guesses[i]);
+            last_depth = if depth == UNLIMITED {
+                0
+            } else {
+                u32::from(depth)
+            };
+            self.progress.start_iteration(last_depth, todo.len());
+            let one = |i: usize| {
+                let mut s = self.searcher(&shared);
+                let r = self.narrow(&mut s, &kids[i], child[i], guesses[i], depth);
+                self.progress.move_done();
+                (i, r, s.counters)
+            };
+            let results: Vec<(usize, Result<Narrowed, Stop>, Counters)> = if parallel {
+                todo.par_iter().map(|&i| one(i)).collect()
+            } else {
+                todo.iter().map(|&i| one(i)).collect()
+            };
+            for (i, r, c) in results {
+                counters.add(&c);
+                match r {
+                    Ok(Narrowed::Proven(lo, hi)) => {
+                        child[i] = (child[i].0.max(lo), child[i].1.min(hi));
+                    }
+                    Ok(Narrowed::Guess(g)) => guesses[i] = g,
+                    Err(Stop) => {}
+                }
+            }
+        }
+        let mut values: Vec<Bounds> = child
+            .iter()
+            .map(|&(lo, hi)| -Bounds {
+                lower: Score::from_raw(lo),
+                upper: Score::from_raw(hi),
+            })
+            .collect();
+        let mut s = self.searcher(&shared);
+        for (v, kid) in values.iter_mut().zip(&kids) {
+            if let Some((lo, hi)) = s.proven_bounds(kid) {
+                let child = Bounds {
+                    lower: Score::from_raw(lo),
+                    upper: Score::from_raw(hi),
+                };
+                *v = v.intersect(&(-child)).intersect(&unknown);
+            }
+        }
+        let moves: Vec<MoveValue> = kids
+            .iter()
+            .zip(&values)
+            .map(|(k, &bounds)| MoveValue {
+                mv: k.mv.unwrap_or(Move::Pass),
+                bounds,
+            })
+            .collect();
+        let bounds = Bounds {
+            lower: values
+                .iter()
+                .map(|b| b.lower)
+                .max()
+                .unwrap_or(unknown.lower),
+            upper: values
+                .iter()
+                .map(|b| b.upper)
+                .max()
+                .unwrap_or(unknown.upper),
+        };
+        let complete = values
+            .iter()
+            .all(|b| self.decided(-b.upper.raw(), -b.lower.raw()));
+        counters.add(&s.counters);
+        drop(s);
+        let (pv, pv_end, pv_counters) = self.principal_variation(bounds);
+        counters.add(&pv_counters);
+        Solution {
+            mode: self.opts.mode,
+            bounds,
+            moves,
+            pv,
+            pv_end,
+            complete,
+            stats: self.stats(&counters, budget.nodes() + pv_counters.nodes, last_depth),
+        }
+    }
+
+    fn principal_variation(&self, bounds: Bounds) -> (Vec<Move>, PvEnd, Counters) {
+        let target = match (self.opts.mode, bounds.value(), bounds.wld()) {
+            (Mode::Exact, Some(v), _) => Target::Exact(v.raw()),
+            (Mode::Wld, _, Some(c)) => Target::Class(c),
+            _ => return (Vec::new(), PvEnd::Truncated, Counters::default()),
+        };
+        if !self.opts.principal_variation {
+            return (Vec::new(), PvEnd::Truncated, Counters::default());
+        }
+        self.progress.set_finishing();
+        // The line gets a budget of its own, as large as the search's.
+        let progress = Progress::default();
+        let budget = Budget::new(
+            self.opts.nodes,
+            self.opts
+                .time
+                .map(|t| t.saturating_sub(self.started.elapsed()).max(t / 10)),
+            &progress,
+        );
+        let shared = Shared {
+            tt: self.table,
+            keys: &self.keys,
+            budget: &budget,
+        };
+        let mut s = self.searcher(&shared);
+        let cap = 4 * self.keys.geometry().len() + 16;
+        let (line, end) = pv::principal_variation(&mut s, &self.keys, &self.root, target, cap);
+        (line, end, s.counters)
+    }
+
+    fn finished_game(&self, budget: &Budget<'_>) -> Solution {
+        let score = Score::from_raw(terminal_score(&self.root.pos));
+        Solution {
+            mode: self.opts.mode,
+            bounds: Bounds::exact(score),
+            moves: Vec::new(),
+            pv: Vec::new(),
+            pv_end: PvEnd::GameOver,
+            complete: true,
+            stats: self.stats(&Counters::default(), budget.nodes(), 0),
+        }
+    }
+
+    fn stats(&self, c: &Counters, nodes: u64, depth: u32) -> Stats {
+        Stats {
+            nodes: nodes.max(c.nodes),
+            time: self.started.elapsed(),
+            depth,
+            table_entries: self.table.capacity(),
+            table_used_permille: self.table.used_permille(),
+            probes: c.probes,
+            hits: c.hits,
+            stores: c.stores,
+        }
+    }
+}

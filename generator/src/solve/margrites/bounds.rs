@@ -1,0 +1,358 @@
+//! Admissible bounds: cheap tests that an objective cannot be reached within a
+//! number of steps. A bound may say "maybe" when the answer is no, never "no" when
+//! it is yes, so pruning with it keeps the search exact.
+//!
+//! The counts behind them, for a side with `rs` steps left and an opponent with
+//! `ro`:
+//! - a piece needs (rows to its scoring edge + 1) of its own steps to score, so the
+//!   points within reach are the most pieces whose costs, cheapest first, fit in
+//!   `rs`;
+//! - a piece is captured only while two or more enemies touch it
+//!   (E >= 2 x (A + 1) >= 2). Bringing the two nearest enemies alongside costs the
+//!   sum of their distances less one ([`pair_cost`]); an enemy's step cuts that sum
+//!   by at most one, the piece's own step by at most two;
+//! - a trap on the side's last turn needs every opponent piece off its scoring
+//!   edge (it could score) with each touching square held by the side or touched
+//!   by two of its pieces (a piece can always step onto an empty square fewer
+//!   than two enemies touch), unless the side can capture that piece in time.
+//!   Without a capture, a step newly covers only squares within one square of
+//!   where it lands: uncovered squares pairwise three or more apart need a step
+//!   each.
+//!
+//! Variations that bring scored pieces back switch the capture, win and trap
+//! bounds off (a returned piece is a new attacker).
+
+use crate::margrites::{Color, Position, Square, SquareSet};
+
+use super::objective::{Goal, Objective};
+
+/// Steps left to each side before the objective's deadline.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Horizon {
+    /// Steps the side pursuing the objective may still make.
+    pub(crate) own: u32,
+    /// Steps the opponent makes in the replies before the deadline.
+    pub(crate) theirs: u32,
+    /// Steps of a rebuttal turn (variation B6) that may follow the deadline and
+    /// still count for the result of a game that has ended.
+    pub(crate) rebuttal: u32,
+}
+
+/// King-move distance between two squares.
+#[must_use]
+pub(crate) fn distance(a: Square, b: Square) -> u32 {
+    u32::from(a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank())))
+}
+
+/// The farthest king-move distance on the board (corner to corner).
+const MAX_DISTANCE: usize = 8;
+
+const fn ball_table() -> [[u128; MAX_DISTANCE + 1]; Square::COUNT] {
+    let mut table = [[0u128; MAX_DISTANCE + 1]; Square::COUNT];
+    let mut i = 0;
+    while i < Square::COUNT {
+        let (f, r) = ((i % 9) as i32, (i / 9) as i32);
+        let mut j = 0;
+        while j < Square::COUNT {
+            let (g, q) = ((j % 9) as i32, (j / 9) as i32);
+            let d = if (f - g).abs() > (r - q).abs() {
+                (f - g).abs()
+            } else {
+                (r - q).abs()
+            } as usize;
+            let mut k = d;
+            while k <= MAX_DISTANCE {
+                table[i][k] |= 1u128 << j;
+                k += 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    table
+}
+
+/// `BALL[sq][k]`: the squares within king-move distance `k` of `sq`.
+const BALL: [[u128; MAX_DISTANCE + 1]; Square::COUNT] = ball_table();
+
+fn ball(sq: Square, k: u32) -> u128 {
+    BALL[sq.index()][(k as usize).min(MAX_DISTANCE)]
+}
+
+/// What a set of pieces can reach with `steps` steps: the squares one of them can
+/// stand on, and those two of them can touch (or hold); the bitboard form of
+/// [`pair_cost`] and of holding a square.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Reach {
+    /// Squares some piece can stand on: within `steps` of one.
+    pub(crate) hold: SquareSet,
+    /// Squares two distinct pieces can be alongside (or on):
+    /// (d1 - 1) + (d2 - 1) <= `steps`.
+    pub(crate) pair: SquareSet,
+}
+
+impl Reach {
+    pub(crate) fn new(pieces: SquareSet, steps: u32) -> Reach {
+        let mut hold = 0u128;
+        for s in pieces {
+            hold |= ball(s, steps);
+        }
+        // Two pieces at (a + 1) and (b + 1) with a + b = steps, a <= b: the square
+        // is in one of the small balls and in two of the large ones (a small ball
+        // lies inside its own large one).
+        let steps = steps.min(2 * MAX_DISTANCE as u32);
+        let mut pair = 0u128;
+        for a in 0..=steps / 2 {
+            let b = steps - a;
+            let (mut small, mut once, mut twice) = (0u128, 0u128, 0u128);
+            for s in pieces {
+                small |= ball(s, a + 1);
+                let large = ball(s, b + 1);
+                twice |= once & large;
+                once |= large;
+            }
+            pair |= small & twice;
+        }
+        Reach {
+            hold: SquareSet(hold),
+            pair: SquareSet(pair),
+        }
+    }
+
+    /// Squares held or touched by two pieces: where an opponent's piece may be
+    /// unable to step (all that is known without counting its allies).
+    pub(crate) fn cover(&self) -> SquareSet {
+        self.hold.union(self.pair)
+    }
+}
+
+/// Own steps a piece of `color` on `sq` needs to score.
+#[must_use]
+pub(crate) fn score_cost(sq: Square, color: Color) -> u32 {
+    u32::from(sq.rank().abs_diff(color.scoring_rank())) + 1
+}
+
+/// The most pieces of `color` that can score with `steps` steps.
+#[must_use]
+pub(crate) fn max_scores(pieces: SquareSet, color: Color, steps: u32) -> u32 {
+    let mut costs: Vec<u32> = pieces.map(|sq| score_cost(sq, color)).collect();
+    costs.sort_unstable();
+    let mut spent = 0;
+    let mut n = 0;
+    for c in costs {
+        spent += c;
+        if spent > steps {
+            break;
+        }
+        n += 1;
+    }
+    n
+}
+
+/// Steps needed to bring two of `attackers` alongside `target`: the two smallest
+/// (distance - 1); `None` with fewer than two attackers.
+#[must_use]
+pub(crate) fn pair_cost(target: Square, attackers: SquareSet) -> Option<u32> {
+    let (mut a, mut b) = (u32::MAX, u32::MAX);
+    for s in attackers {
+        let d = distance(s, target).saturating_sub(1);
+        if d < a {
+            b = a;
+            a = d;
+        } else if d < b {
+            b = d;
+        }
+    }
+    (b != u32::MAX).then(|| a + b)
+}
+
+/// How many of `victims` could have two of `attackers` touching them within
+/// `budget` (in units where an attacker's step counts one).
+#[must_use]
+pub(crate) fn capturable(victims: SquareSet, attackers: SquareSet, budget: u32) -> u32 {
+    victims.intersect(Reach::new(attackers, budget).pair).len()
+}
+
+/// The sum of the `k` smallest score costs (a promise measure, not a bound).
+#[must_use]
+pub(crate) fn nearest_score_costs(pieces: SquareSet, color: Color, k: i64) -> i64 {
+    let mut costs: Vec<i64> = pieces.map(|s| i64::from(score_cost(s, color))).collect();
+    costs.sort_unstable();
+    let missing = (k - costs.len() as i64).max(0) * 20;
+    costs.iter().take(k.max(0) as usize).sum::<i64>() + missing
+}
+
+/// The sum of the `k` smallest pair costs of `victims` (a promise measure).
+#[must_use]
+pub(crate) fn nearest_pair_costs(victims: SquareSet, attackers: SquareSet, k: i64) -> i64 {
+    let mut costs: Vec<i64> = victims
+        .map(|p| pair_cost(p, attackers).map_or(20, i64::from))
+        .collect();
+    costs.sort_unstable();
+    let missing = (k - costs.len() as i64).max(0) * 20;
+    costs.iter().take(k.max(0) as usize).sum::<i64>() + missing
+}
+
+/// Whether `goal` may still be reached from `pos` within `h`. `false` is a proof
+/// that it cannot.
+#[must_use]
+pub(crate) fn may_reach(goal: &Goal, pos: &Position, h: Horizon) -> bool {
+    let side = goal.side;
+    let own = pos.pieces(side);
+    let enemy = pos.pieces(side.other());
+    let returning = pos.options().returning_scored;
+    let mine = *pos.standings().get(side);
+    match goal.objective {
+        Objective::Score(_) => {
+            u32::from(mine.points) + max_scores(own, side, h.own) >= u32::from(goal.target)
+        }
+        Objective::Capture(_) => {
+            returning
+                || u32::from(mine.captures)
+                    + capturable(enemy, own, h.own + 2 * (h.theirs + h.rebuttal))
+                    >= u32::from(goal.target)
+        }
+        Objective::Trap => returning || h.theirs > 0 || may_trap(side, own, enemy, h.own),
+        Objective::Win => returning || may_win(pos, side, h),
+    }
+}
+
+/// The trap bound for the side's last turn, with the opponent standing still.
+/// Every opponent piece must end unable to step: off its scoring edge, and each
+/// touching square not held by its own side held by the side or touched by two of
+/// its pieces (its own side's squares can only empty, by captures). A piece the
+/// side can capture in time escapes the condition.
+fn may_trap(side: Color, own: SquareSet, enemy: SquareSet, steps: u32) -> bool {
+    let edge = side.other().scoring_rank();
+    let reach = Reach::new(own, steps);
+    let cover = reach.cover();
+    let stuck =
+        |p: Square| p.rank() != edge && SquareSet::touching(p).minus(enemy).minus(cover).is_empty();
+    let mut pieces = enemy;
+    if enemy.is_empty() || !pieces.all(|p| stuck(p) || reach.pair.contains(p)) {
+        return false;
+    }
+    // The pieces that cannot be captured in time stay: each square touching one
+    // of them needs covering (captures only empty more squares), and one step
+    // newly covers only squares within one square of where it lands, so squares
+    // pairwise three or more apart need a step each.
+    let needed = enemy
+        .minus(reach.pair)
+        .touching_any()
+        .minus(enemy)
+        .minus(Reach::new(own, 0).cover());
+    spread(needed, steps + 1) <= steps
+}
+
+/// A count of squares of `set` pairwise three or more apart, greedily, up to
+/// `enough` (a lower bound on the most such squares).
+fn spread(set: SquareSet, enough: u32) -> u32 {
+    let mut blocked = 0u128;
+    let mut n = 0;
+    for x in set {
+        if blocked & (1u128 << x.index()) == 0 {
+            n += 1;
+            if n >= enough {
+                break;
+            }
+            blocked |= ball(x, 2);
+        }
+    }
+    n
+}
+
+/// The win bound: the game must end (a side emptied) with the side ahead.
+fn may_win(pos: &Position, side: Color, h: Horizon) -> bool {
+    let them = side.other();
+    let own = pos.pieces(side);
+    let enemy = pos.pieces(them);
+    let theirs_all = h.theirs + h.rebuttal;
+    let mine = *pos.standings().get(side);
+    let other = *pos.standings().get(them);
+    let points = u32::from(mine.points) + max_scores(own, side, h.own);
+    let captures = u32::from(mine.captures) + capturable(enemy, own, h.own + 2 * theirs_all);
+    if (points, captures) <= (u32::from(other.points), u32::from(other.captures)) {
+        return false;
+    }
+    may_empty(own, side, enemy, h.own, theirs_all) || may_empty(enemy, them, own, theirs_all, h.own)
+}
+
+/// Whether every piece of `pieces` (owned by `color`, which has `steps_own`
+/// steps; its opponent has `steps_other`) could leave the board: each scores or
+/// is captured, and those that cannot be captured have scoring costs that fit.
+fn may_empty(
+    pieces: SquareSet,
+    color: Color,
+    enemies: SquareSet,
+    steps_own: u32,
+    steps_other: u32,
+) -> bool {
+    let catchable = Reach::new(enemies, steps_other + 2 * steps_own).pair;
+    let mut must_score = 0u32;
+    for q in pieces.minus(catchable) {
+        must_score += score_cost(q, color);
+        if must_score > steps_own {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn set(names: &str) -> SquareSet {
+        names.split_whitespace().map(sq).collect()
+    }
+
+    #[test]
+    fn score_costs_count_the_exit() {
+        assert_eq!(score_cost(sq("e8"), Color::Black), 1);
+        assert_eq!(score_cost(sq("e5"), Color::Black), 4);
+        assert_eq!(score_cost(sq("e5"), Color::White), 5);
+        assert_eq!(max_scores(set("e8 d7 a1"), Color::Black, 4), 2);
+        assert_eq!(max_scores(set("e8 d7 a1"), Color::Black, 2), 1);
+    }
+
+    /// The loop form of [`Reach::cover`], square by square.
+    fn cover_cost(x: Square, attackers: SquareSet) -> u32 {
+        let hold = attackers.map(|s| distance(s, x)).min().unwrap_or(u32::MAX);
+        hold.min(pair_cost(x, attackers).unwrap_or(u32::MAX))
+    }
+
+    #[test]
+    fn reach_matches_distances() {
+        let mut rng = crate::rng::Rng::seed_from(3);
+        for _ in 0..300 {
+            let mut pieces = SquareSet::EMPTY;
+            for _ in 0..rng.below(6) {
+                pieces = pieces.with(Square::from_index(rng.below(72) as u8).unwrap());
+            }
+            for steps in [0, 1, 2, 3, 4, 7, 12, 20] {
+                let reach = Reach::new(pieces, steps);
+                for x in Square::all() {
+                    let hold = pieces
+                        .map(|s| distance(s, x))
+                        .min()
+                        .is_some_and(|d| d <= steps);
+                    let pair = pair_cost(x, pieces).is_some_and(|c| c <= steps);
+                    assert_eq!(reach.hold.contains(x), hold, "{x} {steps}");
+                    assert_eq!(reach.pair.contains(x), pair, "{x} {steps}");
+                    assert_eq!(reach.cover().contains(x), cover_cost(x, pieces) <= steps);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pair_cost_needs_two_attackers() {
+        assert_eq!(pair_cost(sq("e5"), set("e3")), None);
+        assert_eq!(pair_cost(sq("e5"), set("e4 f6")), Some(0));
+        assert_eq!(pair_cost(sq("e5"), set("e3 a5 h8")), Some(1 + 2));
+    }
+}
