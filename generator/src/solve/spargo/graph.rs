@@ -160,16 +160,19 @@ impl Graph {
             .zip(offsets[..n].par_iter())
             .for_each(|(c, &o)| c.store(o, Ordering::Relaxed));
         let preds: Vec<AtomicU32> = (0..sum).map(|_| AtomicU32::new(0)).collect();
-        forward.par_iter().enumerate().for_each(|(c, (degrees, ranks))| {
-            let mut next = ranks.iter();
-            for (j, &d) in degrees.iter().enumerate() {
-                let parent = (c * CHUNK + j) as u32;
-                for &r in next.by_ref().take(d as usize) {
-                    let at = cursor[r as usize].fetch_add(1, Ordering::Relaxed);
-                    preds[at as usize].store(parent, Ordering::Relaxed);
+        forward
+            .par_iter()
+            .enumerate()
+            .for_each(|(c, (degrees, ranks))| {
+                let mut next = ranks.iter();
+                for (j, &d) in degrees.iter().enumerate() {
+                    let parent = (c * CHUNK + j) as u32;
+                    for &r in next.by_ref().take(d as usize) {
+                        let at = cursor[r as usize].fetch_add(1, Ordering::Relaxed);
+                        preds[at as usize].store(parent, Ordering::Relaxed);
+                    }
                 }
-            }
-        });
+            });
         drop(cursor);
         let out_degree = forward.into_iter().flat_map(|(d, _)| d).collect();
         phase.finish("moves turned around");

@@ -134,7 +134,11 @@ pub fn solve_margins(graph: &Graph, index: &SortedIndex, solution: &mut Solution
         .map(|i| (i, index.key(i).margin()))
         .filter(|&(_, m)| m != 0)
         .collect();
-    let top = terminal.iter().map(|&(_, m)| m.unsigned_abs()).max().unwrap_or(0);
+    let top = terminal
+        .iter()
+        .map(|&(_, m)| m.unsigned_abs())
+        .max()
+        .unwrap_or(0);
     for t in (1..=top).rev() {
         let t = t as i8;
         let mut work: Vec<u32> = terminal
