@@ -209,21 +209,10 @@ fn margo_svg(args: &Args, game: Preset) -> Result<String> {
     let rules = margo_rules(args, game)?;
     let mut pos = start_position(rules, args.setup.as_deref())?;
     let (source, written) = args.moves.read()?;
-    let geo = pos.geometry();
     let mut last = None;
     for w in &written {
-        let m = margo::notation::resolve(geo, w.syntax)
-            .map_err(|e| anyhow!("{source}: ply {}: {}", w.ply, e.message))?;
         let before = pos.clone();
-        pos.play(m).map_err(|e| {
-            anyhow!(
-                "{source}: line {}, column {}: ply {}: move {} is illegal: {e}",
-                w.line,
-                w.column,
-                w.ply,
-                margo::notation::human(geo, m)
-            )
-        })?;
+        let m = super::game_args::play_written(&mut pos, &source, w)?;
         last = Some((m, before));
     }
     let mut d = MargoDiagram::new(&pos, &args.id_prefix);

@@ -152,3 +152,25 @@ pub fn start_position(rules: Rules, setup: Option<&str>) -> Result<AnyPosition> 
         None => Ok(AnyPosition::new(rules)?),
     }
 }
+
+/// Plays the written move `w` (read from `source`) on `pos`; an unreadable or
+/// illegal move is an error naming the line, column, ply, move and reason.
+pub fn play_written(
+    pos: &mut AnyPosition,
+    source: &str,
+    w: &WrittenMove,
+) -> Result<cannonball::margo::Move> {
+    let geo = pos.geometry();
+    let m = notation::resolve(geo, w.syntax)
+        .map_err(|e| anyhow!("{source}: ply {}: {}", w.ply, e.message))?;
+    pos.play(m).map_err(|e| {
+        anyhow!(
+            "{source}: line {}, column {}: ply {}: move {} is illegal: {e}",
+            w.line,
+            w.column,
+            w.ply,
+            notation::human(geo, m)
+        )
+    })?;
+    Ok(m)
+}

@@ -1,6 +1,6 @@
 //! `cannonball show`: a text diagram of a position given as moves or a setup.
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use cannonball::margo::notation;
 
 use super::game_args::{GameArgs, MovesArgs, start_position};
@@ -27,17 +27,7 @@ pub fn run(args: &Args) -> Result<()> {
     let (source, written) = args.moves.read()?;
     let geo = pos.geometry();
     for w in &written {
-        let m = notation::resolve(geo, w.syntax)
-            .map_err(|e| anyhow!("{source}: ply {}: {}", w.ply, e.message))?;
-        pos.play(m).map_err(|e| {
-            anyhow!(
-                "{source}: line {}, column {}: ply {}: move {} is illegal: {e}",
-                w.line,
-                w.column,
-                w.ply,
-                notation::human(geo, m)
-            )
-        })?;
+        let m = super::game_args::play_written(&mut pos, &source, w)?;
         if args.each {
             println!("after ply {} ({}):", w.ply, notation::human(geo, m));
             print!("{}", pos.diagram());

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, anyhow, bail};
-use cannonball::margo::{AnyPosition, notation};
+use anyhow::{Result, bail};
+use cannonball::margo::AnyPosition;
 use cannonball::solve::margo::{Mode, Options, Progress, SolveRecord, Solver, render_text};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -52,19 +52,8 @@ pub struct Args {
 
 fn play_moves(args: &Args, pos: &mut AnyPosition) -> Result<()> {
     let (source, written) = args.moves.read()?;
-    let geo = pos.geometry();
     for w in &written {
-        let m = notation::resolve(geo, w.syntax)
-            .map_err(|e| anyhow!("{source}: ply {}: {}", w.ply, e.message))?;
-        pos.play(m).map_err(|e| {
-            anyhow!(
-                "{source}: line {}, column {}: ply {}: move {} is illegal: {e}",
-                w.line,
-                w.column,
-                w.ply,
-                notation::human(geo, m)
-            )
-        })?;
+        super::game_args::play_written(pos, &source, w)?;
     }
     Ok(())
 }
