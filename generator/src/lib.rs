@@ -9,6 +9,7 @@ pub mod book;
 pub mod figure;
 pub mod margo;
 pub mod margrites;
+pub mod puzzle;
 pub mod render;
 pub mod rng;
 pub mod solve;

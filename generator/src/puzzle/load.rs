@@ -1,0 +1,236 @@
+//! Reading, writing and merging puzzle files.
+//!
+//! A file is read in two steps: YAML into the schema (a syntax or schema
+//! error comes with its line), then the fields checked against each other (the
+//! id's form and game, the position's kind). Writing is atomic (a temporary
+//! file renamed into place), so a forge stopped at any moment leaves only whole
+//! files. Two files with the same id hold the same puzzle; when two runs found
+//! it, the one with the smaller seed and candidate index is kept, so shards
+//! merge to the same result in any order.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use super::model::{Game, PositionSpec, Puzzle};
+
+/// A puzzle file that cannot be used.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum PuzzleError {
+    /// The file says something wrong at this line.
+    #[error("{file}:{line}: {reason}")]
+    At {
+        /// The file.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The file or folder cannot be read or written.
+    #[error("{file}: {reason}")]
+    Io {
+        /// The file.
+        file: String,
+        /// The system's message.
+        reason: String,
+    },
+}
+
+impl PuzzleError {
+    /// An error at the line of `text` where `key:` first starts a line (line 1
+    /// when there is none).
+    #[must_use]
+    pub fn at_key(file: &str, text: &str, key: &str, reason: impl Into<String>) -> PuzzleError {
+        PuzzleError::At {
+            file: file.to_owned(),
+            line: line_of_key(text, key),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// The 1-based line where `key:` (possibly indented, possibly after `- `) first
+/// starts a line of `text`; 1 when none does.
+#[must_use]
+pub fn line_of_key(text: &str, key: &str) -> usize {
+    let wanted = format!("{key}:");
+    text.lines()
+        .position(|l| {
+            let t = l.trim_start().trim_start_matches("- ");
+            t.starts_with(&wanted)
+        })
+        .map_or(1, |i| i + 1)
+}
+
+fn io(file: &Path) -> impl Fn(std::io::Error) -> PuzzleError + '_ {
+    move |e| PuzzleError::Io {
+        file: file.display().to_string(),
+        reason: e.to_string(),
+    }
+}
+
+/// Reads a puzzle from its text; `file` names it in errors.
+///
+/// # Errors
+/// The first problem, with its line.
+pub fn parse(text: &str, file: &str) -> Result<Puzzle, PuzzleError> {
+    let p: Puzzle = serde_norway::from_str(text).map_err(|e| {
+        let message = e.to_string();
+        let line = e.location().map_or(1, |l| l.line());
+        PuzzleError::At {
+            file: file.to_owned(),
+            line,
+            reason: message,
+        }
+    })?;
+    let prefix = format!("{}-", p.game.slug());
+    let hex = p.id.strip_prefix(&prefix).unwrap_or("");
+    if hex.len() != 12
+        || !hex
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+    {
+        return Err(PuzzleError::at_key(
+            file,
+            text,
+            "id",
+            format!(
+                "id `{}` is not `{prefix}` and twelve lower-case hex digits",
+                p.id
+            ),
+        ));
+    }
+    let kind_ok = matches!(
+        (&p.position, p.game),
+        (PositionSpec::Margo(_), Game::Spargo | Game::Margo)
+            | (PositionSpec::Margrites(_), Game::Margrites)
+    );
+    if !kind_ok {
+        return Err(PuzzleError::at_key(
+            file,
+            text,
+            "position",
+            format!("the position is not a {} position", p.game.title()),
+        ));
+    }
+    if (p.game == Game::Margrites) != (p.turns > 0) {
+        return Err(PuzzleError::at_key(
+            file,
+            text,
+            "turns",
+            "Margrites puzzles give `turns` (1 or more); Margo and Spargo puzzles do not",
+        ));
+    }
+    Ok(p)
+}
+
+/// Reads one puzzle file.
+///
+/// # Errors
+/// The file cannot be read, or [`parse`] fails.
+pub fn read(path: &Path) -> Result<Puzzle, PuzzleError> {
+    let text = fs::read_to_string(path).map_err(io(path))?;
+    let p = parse(&text, &path.display().to_string())?;
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    if stem != p.id {
+        return Err(PuzzleError::at_key(
+            &path.display().to_string(),
+            &text,
+            "id",
+            format!(
+                "the file is named `{stem}.yaml` but holds puzzle `{}`",
+                p.id
+            ),
+        ));
+    }
+    Ok(p)
+}
+
+/// Every `*.yaml` file under `root/<game>/` for each game, sorted by path.
+///
+/// # Errors
+/// A folder that exists but cannot be listed.
+pub fn files(root: &Path) -> Result<Vec<PathBuf>, PuzzleError> {
+    let mut out = Vec::new();
+    for g in Game::ALL {
+        let dir = root.join(g.slug());
+        if !dir.is_dir() {
+            continue;
+        }
+        for e in fs::read_dir(&dir).map_err(io(&dir))? {
+            let path = e.map_err(io(&dir))?.path();
+            if path.extension().is_some_and(|x| x == "yaml") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Reads every puzzle under `root`; all the files that fail are listed.
+///
+/// # Errors
+/// One error per bad file.
+pub fn read_all(root: &Path) -> Result<Vec<(PathBuf, Puzzle)>, Vec<PuzzleError>> {
+    let paths = files(root).map_err(|e| vec![e])?;
+    let mut good = Vec::new();
+    let mut bad = Vec::new();
+    for p in paths {
+        match read(&p) {
+            Ok(z) => good.push((p, z)),
+            Err(e) => bad.push(e),
+        }
+    }
+    if bad.is_empty() { Ok(good) } else { Err(bad) }
+}
+
+/// The YAML text of a puzzle, as files hold it.
+///
+/// # Errors
+/// Never for a well-formed puzzle; the serializer's message otherwise.
+pub fn to_text(p: &Puzzle) -> Result<String, PuzzleError> {
+    serde_norway::to_string(p).map_err(|e| PuzzleError::Io {
+        file: p.id.clone(),
+        reason: e.to_string(),
+    })
+}
+
+/// What [`write`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// A new file.
+    New,
+    /// The file existed with a later provenance and was replaced.
+    Replaced,
+    /// The file existed with the same or an earlier provenance and was kept.
+    Kept,
+}
+
+/// Writes `p` to `root/<game>/<id>.yaml` atomically. When the file exists, the
+/// puzzle with the smaller `(seed, candidate)` stays, so merging is order-free.
+///
+/// # Errors
+/// The folder or file cannot be written.
+pub fn write(root: &Path, p: &Puzzle) -> Result<Written, PuzzleError> {
+    let dir = root.join(p.game.slug());
+    fs::create_dir_all(&dir).map_err(io(&dir))?;
+    let path = dir.join(format!("{}.yaml", p.id));
+    let mut outcome = Written::New;
+    if path.exists() {
+        if let Ok(old) = read(&path) {
+            let key = |z: &Puzzle| (z.provenance.seed, z.provenance.candidate);
+            if key(&old) <= key(p) {
+                return Ok(Written::Kept);
+            }
+        }
+        outcome = Written::Replaced;
+    }
+    let text = to_text(p)?;
+    let tmp = dir.join(format!(".{}.yaml.tmp", p.id));
+    fs::write(&tmp, text).map_err(io(&tmp))?;
+    fs::rename(&tmp, &path).map_err(io(&path))?;
+    Ok(outcome)
+}

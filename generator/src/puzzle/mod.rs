@@ -1,0 +1,56 @@
+//! Puzzle files: the schema, stable ids, reading with located errors, atomic
+//! writing and order-free merging.
+//!
+//! One YAML file per puzzle under `puzzles/<game>/<id>.yaml`:
+//!
+//! ```yaml
+//! id: margo-3f09a1c2d4e5         # game and 12 hex digits of the content hash
+//! game: margo                    # spargo | margo | margrites
+//! question: Black to play and win.
+//! objective: win                 # win | best-margin | win-within | score:K | capture:K | trap
+//! turns: 2                       # Margrites only: the turns allowed
+//! position:                      # Margo/Spargo (Margrites: options, black, white, score, to-move)
+//!   rules: margo size=5 swap=off
+//!   black: a1 b2 c3
+//!   white: b1 c2
+//!   zombies: c2                  # optional
+//!   ko: d4                       # optional
+//!   to-move: black
+//! key: c1                        # the unique best first move (turn)
+//! values:                        # every legal first move and its exact value
+//! - {move: c1, value: '+3'}
+//! - {move: d1, value: '-1'}
+//! first-turns: 912               # Margrites: distinct first turns examined
+//! solution:                      # every defence to the end or to a proven value
+//!   move: c1
+//!   only: true
+//!   replies:
+//!   - move: d1
+//!     answer: {move: e1, only: true, end: 'game over: black wins by 3'}
+//! tries:                         # tempting wrong first moves, refuted
+//! - {move: d1, tempting: captures 2, value: '-1', refutation: [d2, e1]}
+//! minimality: {minimal: true}
+//! themes: [surround-capture]
+//! difficulty: {band: easy, score: 12, tree: 5, length: 3, tempting: 3, gap: 4}
+//! provenance:                    # not part of the content hash
+//!   generator: cannonball 0.1.0
+//!   source: selfplay greedy-vs-random 5x5 game 17 ply 33
+//!   seed: 1
+//!   candidate: 17
+//!   solver-nodes: 123456
+//! ```
+//!
+//! Everything but `provenance` follows from the game, the objective, the turns
+//! and the position; `cannonball verify` recomputes it and reports every field
+//! that differs.
+
+mod id;
+mod load;
+mod model;
+
+pub use id::{fnv1a, puzzle_id};
+pub use load::{PuzzleError, Written, files, line_of_key, parse, read, read_all, to_text, write};
+pub use model::{
+    Band, Difficulty, Game, Line, MargoPosition, MargritesPosition, Minimality, MoveValue,
+    Objective, PositionSpec, Provenance, Puzzle, Reply, Try,
+};
