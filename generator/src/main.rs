@@ -38,6 +38,8 @@ enum Command {
     Tablebase(cmd::tablebase::Command),
     /// Solve a position exactly: value, every move's value, best line (Margo family).
     Solve(cmd::solve::Args),
+    /// Re-prove every committed puzzle and check every book figure afresh.
+    Verify(cmd::verify::Args),
     /// Margrites: check transcripts, self-play.
     #[command(subcommand)]
     Margrites(cmd::margrites::Command),
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Tablebase(c) => cmd::tablebase::run(c).map(|()| ExitCode::SUCCESS),
         Command::Solve(a) => cmd::solve::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Margrites(c) => cmd::margrites::run(c),
+        Command::Verify(a) => cmd::verify::run(&a),
     };
     match result {
         Ok(code) => code,

@@ -17,6 +17,7 @@ pub mod expand;
 pub mod game;
 pub mod pages;
 pub mod preprocessor;
+pub mod puzzles;
 pub mod pyramid;
 
 use std::path::PathBuf;
@@ -105,4 +106,7 @@ pub enum BookError {
     /// The `[preprocessor.cannonball]` table cannot be read.
     #[error("book.toml [preprocessor.cannonball]: {0}")]
     Settings(String),
+    /// The puzzle files cannot be made into pages (each bad file with its line).
+    #[error("puzzles: {0}")]
+    Puzzles(String),
 }

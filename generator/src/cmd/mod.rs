@@ -12,6 +12,7 @@ pub mod selfplay;
 pub mod show;
 pub mod solve;
 pub mod tablebase;
+pub mod verify;
 
 use std::process::ExitCode;
 
