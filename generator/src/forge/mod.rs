@@ -1,7 +1,8 @@
 //! Puzzle forge: candidates from self-play, constructed endgames and the
-//! Spargo tablebase, proved by the exact solvers, tagged, rated and written as
-//! puzzle files.
+//! Spargo tablebase, proved by the exact solvers, tagged with themes
+//! ([`theme`]), rated and written as puzzle files.
 
 pub mod margo;
 pub mod run;
+pub mod theme;
 pub mod verify;
