@@ -38,6 +38,8 @@ enum Command {
     Tablebase(cmd::tablebase::Command),
     /// Solve a position exactly: value, every move's value, best line (Margo family).
     Solve(cmd::solve::Args),
+    /// Find and prove puzzles and write them under puzzles/.
+    Forge(cmd::forge::Args),
     /// Re-prove every committed puzzle and check every book figure afresh.
     Verify(cmd::verify::Args),
     /// Margrites: check transcripts, self-play.
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Command::Solve(a) => cmd::solve::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Margrites(c) => cmd::margrites::run(c),
         Command::Verify(a) => cmd::verify::run(&a),
+        Command::Forge(a) => cmd::forge::run(&a),
     };
     match result {
         Ok(code) => code,

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod build;
 pub mod diagram;
+pub mod forge;
 pub mod game_args;
 pub mod margrites;
 pub mod perft;

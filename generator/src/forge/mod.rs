@@ -4,5 +4,6 @@
 
 pub mod margo;
 pub mod run;
+pub mod spargo;
 pub mod theme;
 pub mod verify;

@@ -3,11 +3,11 @@
 
 use crate::margo::{AnyPosition, Color, Move, notation};
 use crate::puzzle::{Band, Difficulty, Line, MoveValue, Objective, Reply, Try};
-use crate::solve::margo::Score;
+use crate::solve::margo::{Mode, Score};
 
 use super::ForgeError;
 use super::players::{Player, balance, captures};
-use super::solving::{Exact, move_values, score_text};
+use super::solving::{Exact, move_values, root_value, score_text};
 
 /// How deep the solution tree goes and how much each position may cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +35,8 @@ pub struct Question {
     pub objective: Objective,
     /// The key move.
     pub key: Move,
-    /// Every legal first move and its exact value.
+    /// Every legal first move and its value: the result's class score for
+    /// `win` ([`Mode::Wld`]), the exact margin for `best-margin`.
     pub values: Vec<(Move, Score)>,
     /// The principal variation from the position (the key first).
     pub line: Vec<Move>,
@@ -45,9 +46,10 @@ pub struct Question {
 pub const MIN_MOVES: usize = 4;
 
 /// The question `pos` answers, when it makes a puzzle: exactly one first move
-/// wins (objective `win`), or else one first move wins by strictly more than
-/// every other (`best-margin`). `None` when neither holds, when there are
-/// fewer than [`MIN_MOVES`] legal moves, or when the solver cannot settle it.
+/// wins (objective `win`, decided by win/draw/loss searches), or else several
+/// win and one wins by strictly more than every other (`best-margin`, decided
+/// by exact searches). `None` when neither holds, when there are fewer than
+/// [`MIN_MOVES`] legal moves, or when the solver cannot settle it.
 ///
 /// # Errors
 /// The solver cannot run.
@@ -55,41 +57,59 @@ pub fn question(pos: &AnyPosition, exact: &mut Exact) -> Result<Option<Question>
     if pos.outcome().is_some() || pos.legal_moves().len() < MIN_MOVES {
         return Ok(None);
     }
-    let Some(sol) = exact.solve(pos)? else {
+    let Some(sol) = exact.solve(pos, Mode::Wld)? else {
         return Ok(None);
     };
-    let values = move_values(&sol);
-    let wins: Vec<Move> = values
+    let classes = move_values(&sol, Mode::Wld);
+    let wins: Vec<Move> = classes
         .iter()
         .filter(|v| v.1 > Score::DRAW)
         .map(|v| v.0)
         .collect();
-    let best = values.iter().map(|v| v.1).max();
-    let at_best: Vec<Move> = values
-        .iter()
-        .filter(|v| Some(v.1) == best)
-        .map(|v| v.0)
-        .collect();
-    let (objective, key) = if wins.len() == 1 {
-        (Objective::Win, wins[0])
-    } else if at_best.len() == 1 && best > Some(Score::DRAW) {
-        (Objective::BestMargin, at_best[0])
+    let (objective, key, values, line) = if wins.len() == 1 {
+        (Objective::Win, wins[0], classes, sol.pv.clone())
+    } else if wins.len() > 1 {
+        let Some(sol) = exact.solve(pos, Mode::Exact)? else {
+            return Ok(None);
+        };
+        let values = move_values(&sol, Mode::Exact);
+        let best = values.iter().map(|v| v.1).max();
+        let at_best: Vec<Move> = values
+            .iter()
+            .filter(|v| Some(v.1) == best)
+            .map(|v| v.0)
+            .collect();
+        if at_best.len() != 1 {
+            return Ok(None);
+        }
+        (Objective::BestMargin, at_best[0], values, sol.pv.clone())
     } else {
         return Ok(None);
     };
     if matches!(key, Move::Pass | Move::Swap) {
         return Ok(None);
     }
-    let mut line = sol.pv.clone();
-    if line.first() != Some(&key) {
-        line = vec![key];
-    }
+    let line = if line.first() == Some(&key) {
+        line
+    } else {
+        vec![key]
+    };
     Ok(Some(Question {
         objective,
         key,
         values,
         line,
     }))
+}
+
+/// The search mode an objective's values come from.
+#[must_use]
+pub fn mode_of(objective: Objective) -> Mode {
+    if objective == Objective::Win {
+        Mode::Wld
+    } else {
+        Mode::Exact
+    }
 }
 
 /// Whether `m` keeps the objective when `v` is the best value available.
@@ -111,6 +131,22 @@ fn outcome_text(me: Color, margin_for_me: i64) -> String {
         0 => "a draw".into(),
         m if m > 0 => format!("{me} wins by {m}"),
         m => format!("{other} wins by {}", -m),
+    }
+}
+
+/// A proven value for the attacker `me`: the result for `win` puzzles, the
+/// margin otherwise.
+fn value_text(me: Color, value: Score, mode: Mode) -> String {
+    let other = if me == Color::Black {
+        Color::White
+    } else {
+        Color::Black
+    };
+    match (mode, value.wld()) {
+        (Mode::Wld, crate::solve::margo::Wld::Win) => format!("{me} wins"),
+        (Mode::Wld, crate::solve::margo::Wld::Loss) => format!("{other} wins"),
+        (Mode::Wld, crate::solve::margo::Wld::Draw) => "a draw".into(),
+        (Mode::Exact, _) => outcome_text(me, i64::from(value.margin_value().unwrap_or(0))),
     }
 }
 
@@ -165,13 +201,13 @@ pub fn tree(
             ));
             continue;
         }
+        let mode = mode_of(objective);
         let sol = exact
-            .solve(&q)?
+            .solve(&q, mode)?
             .ok_or_else(|| ForgeError::Unsettled(format!("after {text} {rtext}")))?;
-        let value = sol
-            .value()
+        let value = root_value(&sol, mode)
             .ok_or_else(|| ForgeError::Unsettled(format!("after {text} {rtext}")))?;
-        let values = move_values(&sol);
+        let values = move_values(&sol, mode);
         let keepers: Vec<Move> = values
             .iter()
             .filter(|v| keeps(objective, v.1, value))
@@ -196,7 +232,7 @@ pub fn tree(
                 answer: None,
                 end: format!(
                     "{}: {}",
-                    outcome_text(me, i64::from(value.margin_value().unwrap_or(0))),
+                    value_text(me, value, mode),
                     moves_text(&q, &sol.pv).join(" ")
                 ),
             },
@@ -270,7 +306,7 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
         let refutation = if after.outcome().is_some() {
             Vec::new()
         } else {
-            let sol = exact.solve(&after)?.ok_or_else(|| {
+            let sol = exact.solve(&after, mode_of(q.objective))?.ok_or_else(|| {
                 ForgeError::Unsettled(format!("after the try {}", notation::human(geo, m)))
             })?;
             moves_text(&after, &sol.pv)
@@ -278,7 +314,7 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
         out.push(Try {
             mv: notation::human(geo, m),
             tempting,
-            value: score_text(value),
+            value: score_text(value, mode_of(q.objective)),
             refutation,
         });
     }
@@ -292,7 +328,7 @@ pub fn value_records(pos: &AnyPosition, q: &Question) -> Vec<MoveValue> {
         .iter()
         .map(|&(m, v)| MoveValue {
             mv: notation::human(pos.geometry(), m),
-            value: score_text(v),
+            value: score_text(v, mode_of(q.objective)),
         })
         .collect()
 }

@@ -68,7 +68,7 @@ pub fn check(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Check
         if smaller.legal_moves().len() < super::analyse::MIN_MOVES {
             continue;
         }
-        match exact.solve(&smaller)? {
+        match exact.solve(&smaller, super::analyse::mode_of(q.objective))? {
             None => out.unsettled.push(name),
             Some(_) => {
                 if same_answer(q, question(&smaller, exact)?.as_ref()) {

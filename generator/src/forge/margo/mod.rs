@@ -68,6 +68,20 @@ pub fn forge_one(
     let Some(c) = candidate(game, seed, index) else {
         return Ok(None);
     };
+    forge_candidate(game, c, seed, index, limits)
+}
+
+/// A given candidate made into a puzzle, or `None`.
+///
+/// # Errors
+/// The solver cannot run.
+pub fn forge_candidate(
+    game: Game,
+    c: Candidate,
+    seed: u64,
+    index: u64,
+    limits: &Limits,
+) -> Result<Option<Puzzle>, ForgeError> {
     let mut exact = Exact::new(limits.nodes);
     let (pos, _) = spec::canonical(&c.position);
     let Some(q) = analyse::question(&pos, &mut exact)? else {
@@ -123,7 +137,7 @@ pub fn analyse_position(
             String::new()
         },
     };
-    let themes = themes::of(pos, &q, exact);
+    let themes = themes::of(pos, &q, limits.nodes);
     let difficulty = analyse::difficulty(pos, &q, &solution);
     let (_, canonical) = spec::canonical(pos);
     let me = pos.to_move();
