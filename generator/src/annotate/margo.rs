@@ -8,7 +8,7 @@ use super::{
 };
 use crate::margo::{AnyPosition, Color, Move, Rules};
 use crate::rng::Rng;
-use crate::solve::margo::{Bounds, Options, Progress, Score, Solution, Solver};
+use crate::solve::margo::{Bounds, Mode, Options, Progress, Score, Solution, Solver};
 
 /// How the game is played and valued.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,7 +163,10 @@ pub fn solver_options(nodes: u64, table_bits: u32) -> Options {
 }
 
 /// Plays a self-play game from the empty board under `rules` (Greedy first,
-/// Lookahead second) and values every position with the solver. The same
+/// Lookahead second) and values every position with the solver: the exact
+/// value, or when the budget runs out before even win, draw or loss is proven,
+/// a second search for win, draw or loss alone (null windows around 0) whose
+/// bounds are combined with the first. The same
 /// rules, options and seed give the same record.
 ///
 /// # Errors
@@ -190,9 +193,23 @@ pub fn annotate(
     }
     // Value from the end backwards: the table filled near the end helps earlier.
     let mut solver = Solver::new(solver_options(opts.nodes, opts.table_bits));
+    let mut wld = Solver::new(Options {
+        mode: Mode::Wld,
+        ..solver_options(opts.nodes, opts.table_bits)
+    });
     let mut judged = Vec::with_capacity(moves.len());
     for (p, &m) in positions.iter().zip(&moves).rev() {
-        let sol = solver.solve(p, &Progress::default())?;
+        let mut sol = solver.solve(p, &Progress::default())?;
+        if sol.result().is_none() {
+            // Win, draw or loss alone is often proven where the margin is not.
+            let w = wld.solve(p, &Progress::default())?;
+            sol.bounds = sol.bounds.intersect(&w.bounds);
+            for mv in &mut sol.moves {
+                if let Some(x) = w.moves.iter().find(|x| x.mv == mv.mv) {
+                    mv.bounds = mv.bounds.intersect(&x.bounds);
+                }
+            }
+        }
         judged.push(judge(&sol, m, &rules));
     }
     judged.reverse();
