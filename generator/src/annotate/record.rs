@@ -377,11 +377,11 @@ pub fn ply_field_line(text: &str, ply: usize, field: &str) -> Option<usize> {
     let start = ply_line(text, ply)?;
     let want = format!("{field}:");
     for (i, l) in text.lines().enumerate().skip(start) {
-        let t = l.trim_start();
-        if t.starts_with("- ") || !l.starts_with(' ') {
+        // The next record (`- ply:`) or the next top-level key ends this one.
+        if !l.starts_with(' ') {
             break;
         }
-        if t.starts_with(&want) {
+        if l.trim_start().starts_with(&want) {
             return Some(i + 1);
         }
     }
@@ -411,11 +411,11 @@ mod tests {
 
     #[test]
     fn lines_are_found() {
-        let text = "game: spargo\nplies:\n- ply: 1\n  mover: white\n  before: +1\n- ply: 2\n  mover: black\nzombies: []\n";
-        assert_eq!(ply_line(text, 2), Some(6));
-        assert_eq!(ply_field_line(text, 1, "before"), Some(5));
-        assert_eq!(ply_field_line(text, 2, "before"), Some(6));
+        let text = "game: spargo\nplies:\n- ply: 1\n  best:\n  - a1\n  before: +1\n- ply: 2\n  mover: black\nzombies: []\n";
+        assert_eq!(ply_line(text, 2), Some(7));
+        assert_eq!(ply_field_line(text, 1, "before"), Some(6));
+        assert_eq!(ply_field_line(text, 2, "before"), Some(7));
         assert_eq!(ply_line(text, 3), None);
-        assert_eq!(key_line(text, "zombies"), Some(8));
+        assert_eq!(key_line(text, "zombies"), Some(9));
     }
 }

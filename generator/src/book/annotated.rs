@@ -107,6 +107,7 @@ pub fn value_words(v: &Value) -> String {
                 _ => "draw".to_string(),
             };
             match distance {
+                Some(1) if margin != 0 => format!("{base} (1 ply)"),
                 Some(d) if margin != 0 => format!("{base} ({d} plies)"),
                 _ => base,
             }
