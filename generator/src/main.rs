@@ -42,6 +42,9 @@ enum Command {
     Forge(cmd::forge::Args),
     /// Re-prove every committed puzzle and check every book figure afresh.
     Verify(cmd::verify::Args),
+    /// Annotated games: Spargo from a tablebase, Margo from the solver.
+    #[command(subcommand)]
+    Annotate(cmd::annotate::Command),
     /// Margrites: check transcripts, self-play.
     #[command(subcommand)]
     Margrites(cmd::margrites::Command),
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Command::Margrites(c) => cmd::margrites::run(c),
         Command::Verify(a) => cmd::verify::run(&a),
         Command::Forge(a) => cmd::forge::run(&a),
+        Command::Annotate(c) => cmd::annotate::run(c).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

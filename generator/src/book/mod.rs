@@ -4,7 +4,8 @@
 //! - [`preprocessor`]: the `cannonball` mdBook preprocessor: replaces each
 //!   figure (a fenced `margo`/`spargo`/`margrites` block, or `{{#figure PATH}}`)
 //!   by its checked drawing, and expands `{{#pyramid-table FROM TO}}` and
-//!   `{{#margrites-game NAME}}` through the templates.
+//!   `{{#margrites-game NAME}}` and `{{#annotated-game PATH}}` ([`annotated`])
+//!   through the templates.
 //! - [`pages`]: the tera templates (`templates/*.tera`), loaded once.
 //! - [`build`](mod@build): the in-process build into the book's build folder.
 //!
@@ -12,6 +13,7 @@
 //! that cannot be expanded fails the build; every such failure of the whole book
 //! is reported, as `FILE:LINE: ...`.
 
+pub mod annotated;
 pub mod build;
 pub mod expand;
 pub mod game;
