@@ -22,8 +22,8 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            nodes: 1_000_000,
-            depth: 2,
+            nodes: 50_000,
+            depth: 1,
         }
     }
 }
@@ -112,14 +112,6 @@ pub fn mode_of(objective: Objective) -> Mode {
     }
 }
 
-/// Whether `m` keeps the objective when `v` is the best value available.
-fn keeps(objective: Objective, value: Score, best: Score) -> bool {
-    match objective {
-        Objective::Win => value > Score::DRAW,
-        _ => value == best,
-    }
-}
-
 /// How a finished game or a proven value reads, for the attacker `me`.
 fn outcome_text(me: Color, margin_for_me: i64) -> String {
     let other = if me == Color::Black {
@@ -202,29 +194,28 @@ pub fn tree(
             continue;
         }
         let mode = mode_of(objective);
-        let sol = exact
-            .solve(&q, mode)?
-            .ok_or_else(|| ForgeError::Unsettled(format!("after {text} {rtext}")))?;
-        let value = root_value(&sol, mode)
-            .ok_or_else(|| ForgeError::Unsettled(format!("after {text} {rtext}")))?;
-        let values = move_values(&sol, mode);
-        let keepers: Vec<Move> = values
-            .iter()
-            .filter(|v| keeps(objective, v.1, value))
-            .map(|v| v.0)
-            .collect();
-        let best_first = values.iter().find(|v| v.1 == value).map(|v| v.0);
-        let reply = match best_first {
+        let unsettled = || ForgeError::Unsettled(format!("after {text} {rtext}"));
+        let sol = exact.search(&q, mode)?;
+        let value = root_value(&sol, mode).ok_or_else(unsettled)?;
+        // The answer: the first move, in legal-move order, proven to keep the
+        // value; it is the only one when every other move is proven not to.
+        let keeps_value = |b: &crate::solve::margo::Bounds| match mode {
+            Mode::Wld => b.wld() == Some(value.wld()),
+            Mode::Exact => b.value() == Some(value),
+        };
+        let answer = sol.moves.iter().find(|m| keeps_value(&m.bounds)).map(|m| m.mv);
+        let only = sol.moves.iter().filter(|m| keeps_value(&m.bounds)).count() == 1
+            && sol.moves.iter().all(|m| {
+                keeps_value(&m.bounds)
+                    || match mode {
+                        Mode::Wld => m.bounds.wld().is_some(),
+                        Mode::Exact => m.bounds.value().is_some(),
+                    }
+            });
+        let reply = match answer {
             Some(answer) if depth > 1 => Reply {
                 mv: rtext,
-                answer: Some(Box::new(tree(
-                    &q,
-                    answer,
-                    keepers.len() == 1,
-                    objective,
-                    depth - 1,
-                    exact,
-                )?)),
+                answer: Some(Box::new(tree(&q, answer, only, objective, depth - 1, exact)?)),
                 end: String::new(),
             },
             _ => Reply {
@@ -251,7 +242,8 @@ pub fn tree(
 
 /// Up to three tempting wrong first moves, refuted: the greedy player's
 /// choice, the two-ply player's choice, then the moves that capture most,
-/// then the best of the rest.
+/// then the best of the rest — in that order, passing over a move whose
+/// refutation the budget cannot settle.
 ///
 /// # Errors
 /// The solver cannot run or settle a refutation.
@@ -277,9 +269,6 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
         .collect();
     rest.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
     for (n, _, _, m) in rest {
-        if picked.len() >= 3 {
-            break;
-        }
         let why = if n > 0 {
             format!("captures {n}")
         } else {
@@ -288,7 +277,10 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
         picked.push((m, why));
     }
     let mut out = Vec::new();
-    for (m, why) in picked.into_iter().take(3) {
+    for (m, why) in picked {
+        if out.len() == 3 {
+            break;
+        }
         let value = q
             .values
             .iter()
@@ -306,9 +298,12 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
         let refutation = if after.outcome().is_some() {
             Vec::new()
         } else {
-            let sol = exact.solve(&after, mode_of(q.objective))?.ok_or_else(|| {
-                ForgeError::Unsettled(format!("after the try {}", notation::human(geo, m)))
-            })?;
+            // A try whose refutation the budget cannot settle is passed over
+            // for the next most tempting one.
+            let sol = exact.search(&after, mode_of(q.objective))?;
+            if root_value(&sol, mode_of(q.objective)).is_none() {
+                continue;
+            }
             moves_text(&after, &sol.pv)
         };
         out.push(Try {

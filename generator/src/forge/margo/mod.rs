@@ -22,7 +22,7 @@ pub mod minimal;
 pub mod players;
 pub mod solving;
 pub mod spec;
-mod themes;
+pub mod themes;
 
 use thiserror::Error;
 

@@ -49,6 +49,16 @@ impl Exact {
     /// # Errors
     /// The solver cannot run.
     pub fn solve(&mut self, pos: &AnyPosition, mode: Mode) -> Result<Option<Solution>, ForgeError> {
+        let sol = self.search(pos, mode)?;
+        Ok(sol.complete.then_some(sol))
+    }
+
+    /// The solution of `pos` in `mode` as far as the budget got: the root's
+    /// value may be proven while some moves are not.
+    ///
+    /// # Errors
+    /// The solver cannot run.
+    pub fn search(&mut self, pos: &AnyPosition, mode: Mode) -> Result<Solution, ForgeError> {
         let s = match mode {
             Mode::Wld => &mut self.wld,
             Mode::Exact => &mut self.exact,
@@ -57,7 +67,7 @@ impl Exact {
             .solve(pos, &Progress::default())
             .map_err(|e| ForgeError::Solve(e.to_string()))?;
         self.nodes += sol.stats.nodes;
-        Ok(sol.complete.then_some(sol))
+        Ok(sol)
     }
 }
 
