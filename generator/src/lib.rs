@@ -7,6 +7,7 @@
 
 pub mod book;
 pub mod figure;
+pub mod forge;
 pub mod margo;
 pub mod margrites;
 pub mod puzzle;

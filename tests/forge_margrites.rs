@@ -1,0 +1,136 @@
+//! The Margrites puzzle forge: the committed collection re-verifies, and
+//! (ignored) the loop that wrote it.
+
+use std::path::Path;
+use std::time::Instant;
+
+use cannonball::forge::margrites::{Limits, candidate, forge_one, reanalyse};
+use cannonball::puzzle;
+
+fn collection() -> Vec<puzzle::Puzzle> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let all = puzzle::read_all(&root).expect("every puzzle file reads");
+    all.into_iter()
+        .map(|(_, p)| p)
+        .filter(|p| p.game == puzzle::Game::Margrites)
+        .collect()
+}
+
+/// Every committed Margrites puzzle is recomputed from its position, objective
+/// and turns, and must come out the same field by field.
+#[test]
+fn the_collection_reanalyses_to_itself() {
+    let limits = Limits::default();
+    let puzzles = collection();
+    assert!(
+        puzzles.len() >= 10,
+        "only {} Margrites puzzles",
+        puzzles.len()
+    );
+    let t = Instant::now();
+    for p in &puzzles {
+        let again = reanalyse(p, &limits).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        assert_eq!(&again, p, "{} differs when recomputed", p.id);
+    }
+    println!("reanalysed {} puzzles in {:?}", puzzles.len(), t.elapsed());
+}
+
+/// The collection has at least ten puzzles of each theme, and every puzzle's
+/// key is unique and tight as its question says.
+#[test]
+fn the_collection_covers_every_theme() {
+    let puzzles = collection();
+    for theme in cannonball::forge::margrites::themes::ALL {
+        let n = puzzles
+            .iter()
+            .filter(|p| p.themes.iter().any(|t| t == theme))
+            .count();
+        assert!(n >= 10, "{theme}: {n} puzzles");
+    }
+}
+
+/// A tampered puzzle is caught: another key, or a wrong objective.
+#[test]
+fn tampering_is_detected() {
+    let limits = Limits::default();
+    let Some(p) = collection().into_iter().find(|p| p.turns == 1) else {
+        panic!("no one-turn puzzle");
+    };
+    let mut wrong_key = p.clone();
+    wrong_key.key = p.tries[0].mv.clone();
+    assert_ne!(reanalyse(&wrong_key, &limits).unwrap(), wrong_key);
+    let mut harder = p.clone();
+    harder.objective = match p.objective {
+        puzzle::Objective::Capture(k) => puzzle::Objective::Capture(k + 1),
+        puzzle::Objective::Score(k) => puzzle::Objective::Score(k + 1),
+        _ => puzzle::Objective::Capture(8),
+    };
+    assert!(reanalyse(&harder, &limits).is_err(), "{}", p.id);
+}
+
+/// Forges puzzles for `FORGE_SEED` (default 1), indices `FORGE_FROM..FORGE_TO`
+/// (default 0..200), writing them under `puzzles/`. Run with
+/// `cargo test --test forge_margrites -- --ignored write_collection --nocapture`.
+#[test]
+#[ignore = "writes the collection; slow"]
+fn write_collection() {
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let seed = env("FORGE_SEED", 1);
+    let (from, to) = (env("FORGE_FROM", 0), env("FORGE_TO", 200));
+    let limits = Limits::default();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut found = 0;
+    for i in from..to {
+        let t = Instant::now();
+        let src = candidate(seed, i).map(|c| c.source);
+        let p = forge_one(seed, i, &limits).expect("forge");
+        let ms = t.elapsed().as_millis();
+        match p {
+            Some(p) => {
+                found += 1;
+                let w = puzzle::write(&root, &p).expect("write");
+                println!(
+                    "{i} {ms}ms {} {} {} themes {:?} {:?} {w:?}",
+                    p.id, p.objective, p.turns, p.themes, p.difficulty.band
+                );
+            }
+            None => println!("{i} {ms}ms none {src:?}"),
+        }
+    }
+    println!("seed {seed} {from}..{to}: {found} puzzles");
+}
+
+#[test]
+#[ignore = "diagnostics"]
+fn diag() {
+    use cannonball::forge::margrites::analyse::objectives;
+    use cannonball::forge::margrites::{analyse, canonical};
+    let limits = Limits::default();
+    for i in 0..60 {
+        let Some(c) = candidate(1, i) else { continue };
+        let pos = canonical(&c.position).unwrap();
+        let t = Instant::now();
+        let objs = objectives(&pos, &limits).unwrap();
+        print!(
+            "{i} {} {}ms objs {:?}:",
+            c.source,
+            t.elapsed().as_millis(),
+            objs.iter()
+                .map(|(o, n)| format!("{o}/{n}"))
+                .collect::<Vec<_>>()
+        );
+        for (o, n) in objs {
+            let t = Instant::now();
+            match analyse(&pos, o, n, &limits).unwrap() {
+                Ok(a) => print!(" OK {o}/{n} {:?}", a.themes),
+                Err(e) => print!(" [{o}/{n}: {e} {}ms]", t.elapsed().as_millis()),
+            }
+        }
+        println!();
+    }
+}
