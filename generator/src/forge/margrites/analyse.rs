@@ -396,7 +396,7 @@ pub fn analyse(
             ));
         }
         // Stable: equal gains keep the solver's order.
-        tries.sort_by(|a, b| a.0.cmp(&b.0));
+        tries.sort_by_key(|a| a.0);
         tries.into_iter().take(TRIES_KEPT).map(|(_, t)| t).collect()
     };
     if tries.len() < 3 {
@@ -459,7 +459,7 @@ fn tempting_reason(
 /// the opponent; `None` when that leaves a side without pieces.
 fn without(pos: &Position, sq: Square) -> Option<Position> {
     let owner = pos.piece_at(sq)?;
-    let mut pieces = pos.board().map(|s| s.collect::<Vec<Square>>());
+    let mut pieces = pos.board().map(Iterator::collect::<Vec<Square>>);
     pieces.get_mut(owner).retain(|s| *s != sq);
     if pieces.get(owner).is_empty() {
         return None;

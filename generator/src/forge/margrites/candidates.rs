@@ -197,7 +197,7 @@ fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
         }
     }
     let diagram = Diagram {
-        pieces: pieces.map(|s| s.collect()),
+        pieces: pieces.map(Iterator::collect),
         to_move,
         turn: if to_move == Color::Black { 1 } else { 2 },
         standings,

@@ -160,13 +160,13 @@ mod tests {
 
     #[test]
     fn file_positions_round_trip() {
-        let s = spec("a1 e5 c2", "i8 d6", "1(6)-2(4)", "white");
+        let s = spec("a1 e5 c2", "i8 d6", "1(4)-2(4)", "white");
         let pos = parse_position(&s).unwrap();
         let back = position_spec(&pos);
         // Reading order: a1, c2, e5.
         assert_eq!(back.black, "a1 c2 e5");
         assert_eq!(back.white, "d6 i8");
-        assert_eq!(back.score, "1(6)-2(4)");
+        assert_eq!(back.score, "1(4)-2(4)");
         assert_eq!(back.to_move, "white");
         assert_eq!(pos.turn(), 2);
     }
@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn symmetric_images_share_one_canonical_form() {
-        let a = parse_position(&spec("b2 c3", "h7 g6 g5", "1(5)-0(6)", "black")).unwrap();
+        let a = parse_position(&spec("b2 c3", "h7 g6 g5", "1(5)-0(5)", "black")).unwrap();
         let images = [
             a,
             a.mirrored(),
@@ -205,7 +205,7 @@ mod tests {
         // Black is to move in the canonical image, even from White's side.
         assert!(texts[0].ends_with("to-move: black"));
         // A different position does not collapse onto it.
-        let b = parse_position(&spec("b2 c4", "h7 g6 g5", "1(5)-0(6)", "black")).unwrap();
+        let b = parse_position(&spec("b2 c4", "h7 g6 g5", "1(5)-0(5)", "black")).unwrap();
         assert_ne!(
             canonical_text(&position_spec(&canonical(&b).unwrap())),
             texts[0]
@@ -214,7 +214,7 @@ mod tests {
 
     #[test]
     fn one_sided_variations_keep_the_colours() {
-        let mut s = spec("b2 c3", "h7 g6 g5", "1(5)-0(6)", "white");
+        let mut s = spec("b2 c3", "h7 g6 g5", "1(5)-0(5)", "white");
         s.options = "rebuttal".into();
         let pos = parse_position(&s).unwrap();
         let c = position_spec(&canonical(&pos).unwrap());

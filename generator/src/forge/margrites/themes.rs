@@ -18,9 +18,10 @@
 //!   move in the puzzle position instead, could score within one turn.
 //! - [`martyrdom_path`]: in the key turn a piece takes a step that brings it no
 //!   closer to where it ends the turn (king-move distance; for a piece that
-//!   scores, the distance to leaving the board) at a moment when some step
-//!   closer was illegal as martyrdom: the route is indirect because the direct
-//!   step would be martyrdom.
+//!   scores, the steps still needed to leave the board) at a moment when every
+//!   step that would bring it closer is illegal, at least one of them as
+//!   martyrdom: the route is indirect because the direct step would be
+//!   martyrdom.
 
 use crate::margrites::IllegalStep;
 use crate::margrites::capture::resolve;
@@ -146,7 +147,7 @@ pub fn sacrifice_to_end(pos: &Position, objective: Objective, key: &[Step]) -> b
 /// were the attacker to pass.
 fn passed(pos: &Position) -> Option<Position> {
     let d = Diagram {
-        pieces: pos.board().map(|s| s.collect::<Vec<Square>>()),
+        pieces: pos.board().map(Iterator::collect::<Vec<Square>>),
         to_move: pos.to_move().other(),
         turn: if pos.to_move() == Color::Black { 2 } else { 1 },
         standings: pos.standings(),
@@ -218,14 +219,17 @@ pub fn martyrdom_path(pos: &Position, key: &[Step]) -> bool {
         if distance(to, target, me) < here {
             return false;
         }
-        Square::all().any(|y| {
-            y.touches(from)
-                && distance(y, target, me) < here
-                && matches!(
-                    p.before.check_step(Step::Move { from, to: y }),
-                    Err(IllegalStep::Martyrdom(_))
-                )
-        })
+        let closer: Vec<Square> = Square::all()
+            .filter(|&y| y.touches(from) && distance(y, target, me) < here)
+            .collect();
+        let checks: Vec<Result<(), IllegalStep>> = closer
+            .iter()
+            .map(|&y| p.before.check_step(Step::Move { from, to: y }))
+            .collect();
+        checks.iter().all(Result::is_err)
+            && checks
+                .iter()
+                .any(|c| matches!(c, Err(IllegalStep::Martyrdom(_))))
     })
 }
 
