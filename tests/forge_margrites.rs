@@ -69,7 +69,8 @@ fn tampering_is_detected() {
 }
 
 /// Forges puzzles for `FORGE_SEED` (default 1), indices `FORGE_FROM..FORGE_TO`
-/// (default 0..200), writing them under `puzzles/`. Run with
+/// (default 0..200; only indices `FORGE_CLASS` mod 4 when set), writing them
+/// under `puzzles/`. Run with
 /// `cargo test --test forge_margrites -- --ignored write_collection --nocapture`.
 #[test]
 #[ignore = "writes the collection; slow"]
@@ -85,7 +86,13 @@ fn write_collection() {
     let limits = Limits::default();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
     let mut found = 0;
+    let class = std::env::var("FORGE_CLASS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
     for i in from..to {
+        if class.is_some_and(|c| i % 4 != c) {
+            continue;
+        }
         let t = Instant::now();
         let src = candidate(seed, i).map(|c| c.source);
         let p = forge_one(seed, i, &limits).expect("forge");
@@ -105,32 +112,52 @@ fn write_collection() {
     println!("seed {seed} {from}..{to}: {found} puzzles");
 }
 
+/// Recomputes every Margrites puzzle file with the current code and rewrites
+/// it (provenance kept); files that no longer make a puzzle are removed. Run
+/// with `cargo test --test forge_margrites -- --ignored refresh_collection`.
 #[test]
-#[ignore = "diagnostics"]
-fn diag() {
-    use cannonball::forge::margrites::analyse::objectives;
-    use cannonball::forge::margrites::{analyse, canonical};
+#[ignore = "rewrites the collection"]
+fn refresh_collection() {
     let limits = Limits::default();
-    for i in 0..60 {
-        let Some(c) = candidate(1, i) else { continue };
-        let pos = canonical(&c.position).unwrap();
-        let t = Instant::now();
-        let objs = objectives(&pos, &limits).unwrap();
-        print!(
-            "{i} {} {}ms objs {:?}:",
-            c.source,
-            t.elapsed().as_millis(),
-            objs.iter()
-                .map(|(o, n)| format!("{o}/{n}"))
-                .collect::<Vec<_>>()
-        );
-        for (o, n) in objs {
-            let t = Instant::now();
-            match analyse(&pos, o, n, &limits).unwrap() {
-                Ok(a) => print!(" OK {o}/{n} {:?}", a.themes),
-                Err(e) => print!(" [{o}/{n}: {e} {}ms]", t.elapsed().as_millis()),
-            }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let all = puzzle::read_all(&root).expect("every puzzle file reads");
+    for (path, p) in all {
+        if p.game != puzzle::Game::Margrites {
+            continue;
         }
-        println!();
+        std::fs::remove_file(&path).expect("remove");
+        match reanalyse(&p, &limits) {
+            Ok(q) => {
+                puzzle::write(&root, &q).expect("write");
+            }
+            Err(e) => println!("{}: dropped: {e}", p.id),
+        }
     }
+}
+
+/// Every figure of the themes page holds: the engine checks its claims.
+#[test]
+fn the_theme_page_figures_hold() {
+    use cannonball::figure::{self, Figure};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src/puzzles/themes-margrites.md");
+    let text = std::fs::read_to_string(&path).expect("the themes page");
+    let mut checked = 0;
+    for (i, item) in figure::scan::scan(&text, &[]).into_iter().enumerate() {
+        let figure::scan::Item::Figure(b) = item else {
+            continue;
+        };
+        let fig = Figure {
+            game: Some(b.game),
+            body: b.body.clone(),
+            place: figure::spec::Place {
+                file: path.display().to_string(),
+                first_line: b.body_line,
+            },
+            id: format!("theme-{i}"),
+        };
+        let ok = figure::check(&fig, &figure::solver::Budget::default())
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        checked += ok.claims;
+    }
+    assert!(checked >= 10, "only {checked} claims");
 }

@@ -9,8 +9,10 @@
 //! captures by the opponent:
 //!
 //! - index 1 mod 4: all pieces around a seeded centre (so that they meet);
-//! - index 2 mod 4: the same around a square of the board's edge, where pieces
-//!   have fewer ways out (traps);
+//! - index 2 mod 4: one or two pieces of the side not to move on edge squares
+//!   near a seeded edge square (a corner half the time), where pieces have
+//!   fewer ways out, and two to four of the side to move within two squares of
+//!   them (traps);
 //! - index 3 mod 4: the side not to move as a chain of touching pieces, the
 //!   side to move within two squares of it (chain captures).
 //!
@@ -124,15 +126,23 @@ fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
     } else {
         Color::White
     };
-    let counts = ByColor {
+    let mut counts = ByColor {
         black: 1 + rng.below(4) as usize,
         white: 1 + rng.below(4) as usize,
     };
+    if layout == Layout::Edge {
+        // One or two pieces to hem in against the edge, two to four hunters.
+        *counts.get_mut(to_move) = 2 + rng.below(3) as usize;
+        *counts.get_mut(to_move.other()) = 1 + rng.below(2) as usize;
+    }
     let mut centre = Square::from_coords(
         rng.below(u64::from(FILES)) as u8,
         rng.below(u64::from(RANKS)) as u8,
     )?;
-    if layout == Layout::Edge {
+    if layout == Layout::Edge && rng.below(2) == 0 {
+        let corners = [Square::A1, Square::I1, Square::A8, Square::I8];
+        centre = corners[rng.index(4)];
+    } else if layout == Layout::Edge {
         let edges: Vec<Square> = Square::all()
             .filter(|s| {
                 s.file() == 0 || s.file() == FILES - 1 || s.rank() == 0 || s.rank() == RANKS - 1
@@ -143,7 +153,7 @@ fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
     let radius = 1 + rng.below(if layout == Layout::Edge { 2 } else { 3 }) as u8;
     let mut pieces = ByColor::<SquareSet>::default();
     let defender = to_move.other();
-    let order = if layout == Layout::Chain {
+    let order = if layout != Layout::Around {
         [defender, to_move]
     } else {
         [Color::Black, Color::White]
@@ -162,9 +172,16 @@ fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
                             own.any(|o| o.touches(s))
                         }
                     }
-                    Layout::Chain => {
+                    Layout::Chain | Layout::Edge if color == to_move => {
                         let mut own = *pieces.get(defender);
                         own.any(|o| within(s, o, 2))
+                    }
+                    Layout::Edge => {
+                        let edge = s.file() == 0
+                            || s.file() == FILES - 1
+                            || s.rank() == 0
+                            || s.rank() == RANKS - 1;
+                        edge && within(s, centre, radius)
                     }
                     _ => within(s, centre, radius),
                 })
