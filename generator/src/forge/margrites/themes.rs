@@ -257,3 +257,147 @@ pub(crate) fn detect(
         .map(|(s, _)| (*s).to_string())
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::forge::margrites::analyse::{play_turn, to_solver, unique};
+    use crate::forge::margrites::{Limits, parse_position};
+    use crate::puzzle::MargritesPosition;
+
+    /// A puzzle position from the collection, its key found by the solver.
+    fn solved(
+        black: &str,
+        white: &str,
+        score: &str,
+        objective: Objective,
+        turns: u8,
+    ) -> (Position, Vec<Step>) {
+        let pos = parse_position(&MargritesPosition {
+            options: String::new(),
+            black: black.into(),
+            white: white.into(),
+            score: score.into(),
+            to_move: "black".into(),
+        })
+        .unwrap();
+        let mut run = Runner::new(&Limits::default());
+        let r = run
+            .solve(&pos, to_solver(objective).unwrap(), turns, false)
+            .unwrap();
+        assert!(unique(&r), "{black} / {white}: no unique key");
+        let (steps, _) = play_turn(&pos, &r.winning[0].turn.notation).unwrap();
+        (pos, steps)
+    }
+
+    type Case = (&'static str, &'static str, &'static str, Objective, u8);
+
+    const CHAIN: [Case; 3] = [
+        (
+            "c1 d2 e2 e3",
+            "d1 e1 c3 d3",
+            "0(3)-1(4)",
+            Objective::Capture(4),
+            1,
+        ),
+        (
+            "a6 d6 b7 d8",
+            "a8 b8",
+            "1(4)-2(3)",
+            Objective::Capture(2),
+            1,
+        ),
+        (
+            "a2 b2 c2 d3",
+            "a1 b1",
+            "1(3)-3(3)",
+            Objective::Capture(2),
+            1,
+        ),
+    ];
+    const TRAPS: [Case; 3] = [
+        ("c5 a6 c7", "a5", "0(4)-3(5)", Objective::Trap, 1),
+        ("c6 d6 b7 d7", "b8", "1(6)-1(3)", Objective::Trap, 1),
+        ("a6 b6 d6 a8", "b8", "1(4)-3(3)", Objective::Trap, 1),
+    ];
+    const SACRIFICES: [Case; 3] = [
+        ("d6 c7", "b7 a8", "2(4)-2(4)", Objective::WinWithin, 1),
+        ("a5 a6", "a4 b4 b7", "3(2)-3(3)", Objective::WinWithin, 1),
+        ("b4 b5", "b3 a4", "1(6)-0(5)", Objective::WinWithin, 1),
+    ];
+    const RACES: [Case; 3] = [
+        (
+            "c4 d5 f6 g8",
+            "c1 b5 c5",
+            "1(4)-1(3)",
+            Objective::Score(2),
+            1,
+        ),
+        ("c6", "c2 b3 b4 c5", "0(2)-2(7)", Objective::Score(1), 1),
+        (
+            "b3 g3 b4 b5",
+            "e1 h2 d4 e4",
+            "2(3)-1(2)",
+            Objective::Score(1),
+            1,
+        ),
+    ];
+    /// Black scores both pieces to win; d7 cannot step to e8 (martyrdom).
+    const DETOUR: Case = ("d7 c8", "e7 d8", "3(2)-4(3)", Objective::WinWithin, 1);
+    const MARTYRS: [Case; 3] = [
+        DETOUR,
+        ("e6", "c6 e7 e8", "2(4)-1(5)", Objective::WinWithin, 1),
+        ("a7", "a8 c8", "2(5)-1(5)", Objective::WinWithin, 1),
+    ];
+
+    fn check(cases: &[Case], want: bool, detector: &dyn Fn(&Position, Objective, &[Step]) -> bool) {
+        for &(b, w, s, o, n) in cases {
+            let (pos, key) = solved(b, w, s, o, n);
+            assert_eq!(detector(&pos, o, &key), want, "{b} / {w} {o}");
+        }
+    }
+
+    #[test]
+    fn chain_captures() {
+        let d = |p: &Position, _: Objective, k: &[Step]| chain_capture(p, k);
+        check(&CHAIN, true, &d);
+        // One capture, or captures of the attacker's own pieces, are no chain.
+        check(&[SACRIFICES[0], SACRIFICES[1], RACES[0]], false, &d);
+    }
+
+    #[test]
+    fn traps() {
+        let d = |p: &Position, o: Objective, k: &[Step]| trap(p, o, k);
+        check(&TRAPS, true, &d);
+        // Ending the game, or scoring, leaves no forfeit turn.
+        check(&[SACRIFICES[0], DETOUR, RACES[0]], false, &d);
+        // A trap reached under another objective counts too.
+        let (pos, key) = solved(TRAPS[0].0, TRAPS[0].1, TRAPS[0].2, Objective::Trap, 1);
+        assert!(trap(&pos, Objective::Capture(1), &key));
+    }
+
+    #[test]
+    fn sacrifices_to_end() {
+        let d = |p: &Position, o: Objective, k: &[Step]| sacrifice_to_end(p, o, k);
+        check(&SACRIFICES, true, &d);
+        check(&[DETOUR, CHAIN[0], TRAPS[0]], false, &d);
+    }
+
+    #[test]
+    fn score_races() {
+        let d = |p: &Position, o: Objective, k: &[Step]| {
+            score_race(&mut Runner::new(&Limits::default()), p, o, k).unwrap()
+        };
+        check(&RACES, true, &d);
+        // The detour scores to win, but White is seven rows from scoring.
+        check(&[DETOUR, CHAIN[0], TRAPS[0]], false, &d);
+    }
+
+    #[test]
+    fn martyrdom_paths() {
+        let d = |p: &Position, _: Objective, k: &[Step]| martyrdom_path(p, k);
+        check(&MARTYRS, true, &d);
+        // Straight runs and captures without a blocked step.
+        check(&[RACES[0], CHAIN[0], SACRIFICES[0]], false, &d);
+    }
+}
