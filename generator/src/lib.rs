@@ -5,6 +5,7 @@
 //! Data flows one way: rules ([`margo`], [`margrites`]) → search → puzzles → render →
 //! book. Each game's rules live in one module folder.
 
+pub mod annotate;
 pub mod book;
 pub mod figure;
 pub mod forge;

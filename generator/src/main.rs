@@ -38,6 +38,13 @@ enum Command {
     Tablebase(cmd::tablebase::Command),
     /// Solve a position exactly: value, every move's value, best line (Margo family).
     Solve(cmd::solve::Args),
+    /// Find and prove puzzles and write them under puzzles/.
+    Forge(cmd::forge::Args),
+    /// Re-prove every committed puzzle and check every book figure afresh.
+    Verify(cmd::verify::Args),
+    /// Annotated games: Spargo from a tablebase, Margo from the solver.
+    #[command(subcommand)]
+    Annotate(cmd::annotate::Command),
     /// Margrites: check transcripts, self-play.
     #[command(subcommand)]
     Margrites(cmd::margrites::Command),
@@ -60,6 +67,9 @@ fn main() -> ExitCode {
         Command::Tablebase(c) => cmd::tablebase::run(c).map(|()| ExitCode::SUCCESS),
         Command::Solve(a) => cmd::solve::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Margrites(c) => cmd::margrites::run(c),
+        Command::Verify(a) => cmd::verify::run(&a),
+        Command::Forge(a) => cmd::forge::run(&a),
+        Command::Annotate(c) => cmd::annotate::run(c).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

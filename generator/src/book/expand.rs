@@ -15,13 +15,18 @@ use crate::figure::spec::Place;
 use crate::figure::{self, Budget, Failure, Failures, Figure, Problem};
 
 use super::pages::Pages;
-use super::{Event, Progress, Stats, game, pyramid};
+use super::{Event, Progress, Stats, annotated, game, pyramid};
 
 /// Stack of each figure-checking thread.
 const STACK: usize = 256 << 20;
 
 /// The directives the book understands.
-pub const DIRECTIVES: &[&str] = &["figure", "pyramid-table", "margrites-game"];
+pub const DIRECTIVES: &[&str] = &[
+    "figure",
+    "pyramid-table",
+    "margrites-game",
+    "annotated-game",
+];
 
 /// Where things are, resolved for one run.
 #[derive(Clone, Debug)]
@@ -257,7 +262,10 @@ pub fn expand(
                         s.directives += 1;
                     }
                 }
-                Err(m) => failures.push(directive_failure(&file, d, m)),
+                Err(annotated::ViewError::Directive(m)) => {
+                    failures.push(directive_failure(&file, d, m));
+                }
+                Err(annotated::ViewError::Record(mut f)) => failures.append(&mut f),
             }
         }
     }
@@ -312,6 +320,23 @@ struct PyramidPage {
 }
 
 fn directive(
+    pages: &Pages,
+    paths: &Paths,
+    d: &scan::Directive,
+    prefix: &str,
+) -> Result<String, annotated::ViewError> {
+    if d.name == "annotated-game" {
+        // Records live under `games/` beside the Margrites transcripts.
+        let games = paths.root.join("games");
+        let view = annotated::view(&games, &d.args, prefix, &|p| paths.show(p))?;
+        return pages
+            .render("annotated-game.md.tera", &view)
+            .map_err(|e| annotated::ViewError::Directive(e.to_string()));
+    }
+    other_directive(pages, paths, d, prefix).map_err(annotated::ViewError::Directive)
+}
+
+fn other_directive(
     pages: &Pages,
     paths: &Paths,
     d: &scan::Directive,

@@ -4,7 +4,8 @@
 //! - [`preprocessor`]: the `cannonball` mdBook preprocessor: replaces each
 //!   figure (a fenced `margo`/`spargo`/`margrites` block, or `{{#figure PATH}}`)
 //!   by its checked drawing, and expands `{{#pyramid-table FROM TO}}` and
-//!   `{{#margrites-game NAME}}` through the templates.
+//!   `{{#margrites-game NAME}}` and `{{#annotated-game PATH}}` ([`annotated`])
+//!   through the templates.
 //! - [`pages`]: the tera templates (`templates/*.tera`), loaded once.
 //! - [`build`](mod@build): the in-process build into the book's build folder.
 //!
@@ -12,11 +13,13 @@
 //! that cannot be expanded fails the build; every such failure of the whole book
 //! is reported, as `FILE:LINE: ...`.
 
+pub mod annotated;
 pub mod build;
 pub mod expand;
 pub mod game;
 pub mod pages;
 pub mod preprocessor;
+pub mod puzzles;
 pub mod pyramid;
 
 use std::path::PathBuf;
@@ -105,4 +108,7 @@ pub enum BookError {
     /// The `[preprocessor.cannonball]` table cannot be read.
     #[error("book.toml [preprocessor.cannonball]: {0}")]
     Settings(String),
+    /// The puzzle files cannot be made into pages (each bad file with its line).
+    #[error("puzzles: {0}")]
+    Puzzles(String),
 }

@@ -50,6 +50,8 @@ pub struct Settings {
     pub solver_nodes: Option<u64>,
     /// Margrites solver nodes per claim.
     pub margrites_nodes: Option<u64>,
+    /// Puzzles folder, from the book root (default `../puzzles`).
+    pub puzzles: Option<PathBuf>,
 }
 
 /// What a caller may set instead of `book.toml`.
@@ -171,6 +173,13 @@ impl Cannonball {
             margo_nodes: settings.solver_nodes.unwrap_or(defaults.margo_nodes),
             margrites_nodes: settings.margrites_nodes.unwrap_or(defaults.margrites_nodes),
         };
+        let puzzles = root.join(
+            settings
+                .puzzles
+                .clone()
+                .unwrap_or_else(|| "../puzzles".into()),
+        );
+        attach_puzzles(&mut book, &puzzles, &paths.templates)?;
         let mut chapters = Vec::new();
         for ch in book.chapters() {
             if let Some(path) = &ch.source_path {
@@ -201,6 +210,54 @@ impl Cannonball {
         });
         Ok(book)
     }
+}
+
+/// The source path of the chapter the Puzzles part hangs from.
+const PUZZLE_INDEX: &str = "puzzles/index.md";
+
+/// Generates the Puzzles part (see [`super::puzzles`]) under the chapter
+/// `puzzles/index.md`, when the book has one: `{{#puzzle-index}}` in it is
+/// replaced by the index, and the game and puzzle pages become its sub-chapters.
+fn attach_puzzles(book: &mut Book, puzzles: &Path, templates: &Path) -> Result<(), BookError> {
+    use mdbook_preprocessor::book::{BookItem, Chapter as MdChapter};
+    let has_index = book
+        .chapters()
+        .any(|c| c.source_path.as_deref() == Some(Path::new(PUZZLE_INDEX)));
+    if !has_index {
+        return Ok(());
+    }
+    let pages = Pages::load(templates)?;
+    let generated = super::puzzles::generate(puzzles, &pages).map_err(BookError::Puzzles)?;
+    book.for_each_mut(|item| {
+        let BookItem::Chapter(ch) = item else {
+            return;
+        };
+        if ch.source_path.as_deref() != Some(Path::new(PUZZLE_INDEX)) {
+            return;
+        }
+        ch.content = ch.content.replace("{{#puzzle-index}}", &generated.index);
+        let parents = vec![ch.name.clone()];
+        for g in &generated.games {
+            let mut game = MdChapter::new(
+                &g.page.name,
+                g.page.content.clone(),
+                &g.page.path,
+                parents.clone(),
+            );
+            let mut inner = parents.clone();
+            inner.push(g.page.name.clone());
+            for p in &g.puzzles {
+                game.sub_items.push(BookItem::Chapter(MdChapter::new(
+                    &p.name,
+                    p.content.clone(),
+                    &p.path,
+                    inner.clone(),
+                )));
+            }
+            ch.sub_items.push(BookItem::Chapter(game));
+        }
+    });
+    Ok(())
 }
 
 /// The command form of the preprocessor: reads mdBook's `[context, book]` JSON

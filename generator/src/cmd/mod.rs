@@ -1,8 +1,10 @@
 //! One module per subcommand.
 
+pub mod annotate;
 pub mod bench;
 pub mod build;
 pub mod diagram;
+pub mod forge;
 pub mod game_args;
 pub mod margrites;
 pub mod perft;
@@ -12,6 +14,7 @@ pub mod selfplay;
 pub mod show;
 pub mod solve;
 pub mod tablebase;
+pub mod verify;
 
 use std::process::ExitCode;
 

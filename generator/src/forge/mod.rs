@@ -1,4 +1,10 @@
-//! Puzzle forge: candidate positions found by search, each turned into a proved
-//! puzzle (see [`crate::puzzle`] for the file schema) or dropped.
+//! Puzzle forge: candidates from self-play, constructed endgames and the
+//! Spargo tablebase, proved by the exact solvers, tagged with themes
+//! ([`theme`]), rated and written as puzzle files.
 
+pub mod margo;
 pub mod margrites;
+pub mod run;
+pub mod spargo;
+pub mod theme;
+pub mod verify;

@@ -1,0 +1,375 @@
+//! The book's Puzzles part, generated from `puzzles/` with tera templates: an
+//! index by game, theme and difficulty, a page per game, and a page per puzzle
+//! with its diagram and question and, folded away in `<details>`, the solution
+//! tree with a diagram after the key, and the refutations of the tempting
+//! tries. Puzzle pages are kept out of the search index (`book.toml`), so a
+//! search does not give solutions away.
+//!
+//! Every diagram is an ordinary figure block, so the figure checker draws it and
+//! checks its claims (the key is legal, the number of legal moves) like any
+//! other; the values themselves are re-proved by `cannonball verify`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::puzzle::{self, Band, Game, Line, PositionSpec, Puzzle};
+
+use super::pages::Pages;
+
+/// One generated chapter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Page {
+    /// Its title in the table of contents.
+    pub name: String,
+    /// Its path under the book's source folder.
+    pub path: PathBuf,
+    /// Its Markdown.
+    pub content: String,
+}
+
+/// A game's page and its puzzles' pages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePages {
+    /// The game's page (`puzzles/spargo.md`).
+    pub page: Page,
+    /// One page per puzzle (`puzzles/spargo/ID.md`).
+    pub puzzles: Vec<Page>,
+}
+
+/// The whole Puzzles part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzlePages {
+    /// What replaces `{{#puzzle-index}}` in `puzzles/index.md`.
+    pub index: String,
+    /// The games that have puzzles, in book order.
+    pub games: Vec<GamePages>,
+}
+
+#[derive(Serialize)]
+struct Entry {
+    number: usize,
+    id: String,
+    link: String,
+    question: String,
+    band: &'static str,
+    score: u32,
+    themes: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct ThemeRow {
+    theme: String,
+    counts: Vec<usize>,
+    total: usize,
+}
+
+#[derive(Serialize)]
+struct GameSummary {
+    slug: &'static str,
+    title: &'static str,
+    total: usize,
+    rows: Vec<ThemeRow>,
+    bands: Vec<(&'static str, usize)>,
+}
+
+#[derive(Serialize)]
+struct Try {
+    mv: String,
+    tempting: String,
+    value: String,
+    refutation: String,
+}
+
+#[derive(Serialize)]
+struct PuzzleView {
+    title: String,
+    number: usize,
+    id: String,
+    game: &'static str,
+    question: String,
+    objective: String,
+    themes: Vec<String>,
+    band: &'static str,
+    score: u32,
+    difficulty: String,
+    figure: String,
+    after_key: String,
+    key: String,
+    values: Vec<(String, String)>,
+    first_turns: u32,
+    tree: String,
+    tries: Vec<Try>,
+    minimality: String,
+    provenance: String,
+}
+
+fn theme_title(slug: &str) -> String {
+    let mut s = slug.replace('-', " ");
+    if let Some(f) = s.get(0..1) {
+        s.replace_range(0..1, &f.to_uppercase());
+    }
+    s
+}
+
+/// The figure block for a puzzle's position, with `extra` YAML lines.
+fn figure(p: &Puzzle, extra: &[String]) -> String {
+    let mut lines = Vec::new();
+    match &p.position {
+        PositionSpec::Margo(m) => {
+            lines.push(format!("```{}", p.game.slug()));
+            lines.push(format!("rules: {}", m.rules));
+            for (k, v) in [
+                ("black", &m.black),
+                ("white", &m.white),
+                ("zombies", &m.zombies),
+                ("ko", &m.ko),
+            ] {
+                if !v.is_empty() {
+                    lines.push(format!("{k}: {v}"));
+                }
+            }
+            lines.push(format!("to-move: {}", m.to_move));
+        }
+        PositionSpec::Margrites(m) => {
+            lines.push("```margrites".into());
+            if !m.options.is_empty() {
+                lines.push(format!("options: {}", m.options));
+            }
+            lines.push(format!("black: {}", m.black));
+            lines.push(format!("white: {}", m.white));
+            lines.push(format!("to-move: {}", m.to_move));
+            lines.push(format!("score: '{}'", m.score));
+        }
+    }
+    lines.extend(extra.iter().cloned());
+    lines.push("```".into());
+    lines.join("\n")
+}
+
+fn quoted(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
+}
+
+/// The solution tree as a nested Markdown list.
+fn tree_text(line: &Line, depth: usize, out: &mut String) {
+    let pad = "  ".repeat(depth);
+    let only = if line.only { " (the only move)" } else { "" };
+    out.push_str(&format!("{pad}- **{}**{only}", line.mv));
+    if !line.end.is_empty() {
+        out.push_str(&format!(": {}", line.end));
+    }
+    out.push('\n');
+    for r in &line.replies {
+        let pad = "  ".repeat(depth + 1);
+        match &r.answer {
+            Some(a) => {
+                out.push_str(&format!("{pad}- if {}:\n", r.mv));
+                tree_text(a, depth + 2, out);
+            }
+            None => out.push_str(&format!("{pad}- if {}: {}\n", r.mv, r.end)),
+        }
+    }
+}
+
+fn view(p: &Puzzle, number: usize) -> PuzzleView {
+    let mut claims = vec![
+        "claims:".to_owned(),
+        format!("  - {}", quoted(&format!("{} is legal", p.key))),
+    ];
+    if p.game != Game::Margrites {
+        claims.push(format!(
+            "  - {}",
+            quoted(&format!("{} legal moves", p.values.len()))
+        ));
+    }
+    let mut first = vec![format!("caption: {}", quoted(&p.question))];
+    first.extend(claims);
+    let after = match p.game {
+        Game::Margrites => vec![
+            format!("steps: {}", quoted(&p.key)),
+            format!(
+                "caption: {}",
+                quoted(&format!("After the key turn {}.", p.key))
+            ),
+        ],
+        _ => vec![
+            format!("moves: {}", p.key),
+            format!(
+                "caption: {}",
+                quoted(&format!("After the key move {}.", p.key))
+            ),
+        ],
+    };
+    let mut tree = String::new();
+    tree_text(&p.solution, 0, &mut tree);
+    let d = &p.difficulty;
+    PuzzleView {
+        title: format!("{} puzzle {number}", p.game.title()),
+        number,
+        id: p.id.clone(),
+        game: p.game.slug(),
+        question: p.question.clone(),
+        objective: p.objective.text(),
+        themes: p.themes.iter().map(|t| theme_title(t)).collect(),
+        band: d.band.slug(),
+        score: d.score,
+        difficulty: format!(
+            "score {} = solution tree of {} nodes, main line of {} plies, {} tempting tries, shortfall of the greedy choice {}",
+            d.score, d.tree, d.length, d.tempting, d.gap
+        ),
+        figure: figure(p, &first),
+        after_key: figure(p, &after),
+        key: p.key.clone(),
+        values: p
+            .values
+            .iter()
+            .map(|v| (v.mv.clone(), v.value.clone()))
+            .collect(),
+        first_turns: p.first_turns,
+        tree,
+        tries: p
+            .tries
+            .iter()
+            .map(|t| Try {
+                mv: t.mv.clone(),
+                tempting: t.tempting.clone(),
+                value: t.value.clone(),
+                refutation: t.refutation.join(" "),
+            })
+            .collect(),
+        minimality: if p.minimality.minimal {
+            "minimal: no piece can be taken away without changing the answer".into()
+        } else {
+            format!("not minimal: {}", p.minimality.note)
+        },
+        provenance: format!(
+            "{}; {}; seed {}, candidate {}; {} solver nodes",
+            p.provenance.generator,
+            p.provenance.source,
+            p.provenance.seed,
+            p.provenance.candidate,
+            p.provenance.solver_nodes
+        ),
+    }
+}
+
+/// Generates the Puzzles part from the puzzle files under `root`.
+///
+/// # Errors
+/// A puzzle file that cannot be read (file and line), or a template that
+/// cannot be rendered.
+pub fn generate(root: &Path, pages: &Pages) -> Result<PuzzlePages, String> {
+    let all = puzzle::read_all(root).map_err(|errors| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    let mut summaries = Vec::new();
+    let mut games = Vec::new();
+    for game in Game::ALL {
+        let mut ps: Vec<&Puzzle> = all
+            .iter()
+            .map(|(_, p)| p)
+            .filter(|p| p.game == game)
+            .collect();
+        if ps.is_empty() {
+            continue;
+        }
+        ps.sort_by(|a, b| {
+            a.difficulty
+                .score
+                .cmp(&b.difficulty.score)
+                .then(a.id.cmp(&b.id))
+        });
+        let mut by_theme: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        let mut entries = Vec::new();
+        let mut puzzles = Vec::new();
+        for (i, p) in ps.iter().enumerate() {
+            let number = i + 1;
+            for t in &p.themes {
+                let row = by_theme.entry(t.clone()).or_insert_with(|| vec![0; 3]);
+                row[Band::ALL
+                    .iter()
+                    .position(|b| *b == p.difficulty.band)
+                    .unwrap_or(0)] += 1;
+            }
+            entries.push(Entry {
+                number,
+                id: p.id.clone(),
+                link: format!("{}/{}.md", game.slug(), p.id),
+                question: p.question.clone(),
+                band: p.difficulty.band.slug(),
+                score: p.difficulty.score,
+                themes: p.themes.iter().map(|t| theme_title(t)).collect(),
+            });
+            let v = view(p, number);
+            let content = pages
+                .render("puzzle.md.tera", &v)
+                .map_err(|e| e.to_string())?;
+            puzzles.push(Page {
+                name: v.title.clone(),
+                path: PathBuf::from(format!("puzzles/{}/{}.md", game.slug(), p.id)),
+                content,
+            });
+        }
+        let rows: Vec<ThemeRow> = by_theme
+            .into_iter()
+            .map(|(t, counts)| ThemeRow {
+                theme: theme_title(&t),
+                total: counts.iter().sum(),
+                counts,
+            })
+            .collect();
+        let bands = Band::ALL
+            .iter()
+            .map(|b| {
+                (
+                    b.slug(),
+                    ps.iter().filter(|p| p.difficulty.band == *b).count(),
+                )
+            })
+            .collect();
+        let summary = GameSummary {
+            slug: game.slug(),
+            title: game.title(),
+            total: ps.len(),
+            rows,
+            bands,
+        };
+        #[derive(Serialize)]
+        struct GameView<'a> {
+            game: &'a GameSummary,
+            puzzles: Vec<Entry>,
+        }
+        let content = pages
+            .render(
+                "puzzle-game.md.tera",
+                &GameView {
+                    game: &summary,
+                    puzzles: entries,
+                },
+            )
+            .map_err(|e| e.to_string())?;
+        games.push(GamePages {
+            page: Page {
+                name: format!("{} puzzles", game.title()),
+                path: PathBuf::from(format!("puzzles/{}.md", game.slug())),
+                content,
+            },
+            puzzles,
+        });
+        summaries.push(summary);
+    }
+    #[derive(Serialize)]
+    struct IndexView {
+        games: Vec<GameSummary>,
+    }
+    let index = pages
+        .render("puzzle-index.md.tera", &IndexView { games: summaries })
+        .map_err(|e| e.to_string())?;
+    Ok(PuzzlePages { index, games })
+}

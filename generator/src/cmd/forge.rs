@@ -1,0 +1,190 @@
+//! `cannonball forge`: find and prove puzzles and write them under `puzzles/`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use cannonball::forge::run::{self, RunOptions, RunReport, Shard};
+use cannonball::forge::theme::Theme;
+use cannonball::forge::{margo, spargo};
+use cannonball::puzzle::Game;
+use cannonball::solve::spargo::Tablebase;
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Arguments of `forge`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// spargo, margo or margrites.
+    #[arg(long)]
+    game: Game,
+    /// The seed: the same seed gives the same candidates and puzzles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Candidates of the seed to work through (before sharding).
+    #[arg(long, default_value_t = 1000)]
+    candidates: u64,
+    /// Work on shard K of N (candidates with index % N == K-1).
+    #[arg(long, default_value = "1/1")]
+    shard: Shard,
+    /// The puzzles folder.
+    #[arg(long, default_value = "puzzles")]
+    out: PathBuf,
+    /// Stop when every theme of the game has this many puzzles, and write only
+    /// puzzles that add to a theme below it.
+    #[arg(long)]
+    per_theme: Option<usize>,
+    /// Solver nodes per position.
+    #[arg(long, default_value_t = 1_000_000)]
+    nodes: u64,
+    /// Candidates per batch (results are taken in candidate order per batch).
+    #[arg(long, default_value_t = 32)]
+    batch: usize,
+    /// Spargo: draw candidates from this tablebase (positions with a unique
+    /// winning move) instead of self-play.
+    #[arg(long)]
+    tablebase: Option<PathBuf>,
+    /// Spargo: screen every position of the tablebase and write the census
+    /// to OUT/census/spargo.yaml instead of forging.
+    #[arg(long, requires = "tablebase")]
+    census: bool,
+    /// Hide the progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn summary(r: &RunReport) -> String {
+    let themes: Vec<String> = r
+        .per_theme
+        .iter()
+        .map(|(t, n)| format!("{t} {n}"))
+        .collect();
+    format!(
+        "found {}, written {}; themes: {}",
+        r.found,
+        r.written,
+        themes.join(", ")
+    )
+}
+
+fn load_tablebase(a: &Args) -> Result<Option<Tablebase>> {
+    let Some(path) = &a.tablebase else {
+        return Ok(None);
+    };
+    if a.game != Game::Spargo {
+        anyhow::bail!("--tablebase is for --game spargo");
+    }
+    let rules = margo::spec::puzzle_rules(Game::Spargo, 4);
+    Ok(Some(
+        Tablebase::load(path, Some(&rules))
+            .with_context(|| format!("loading {}", path.display()))?,
+    ))
+}
+
+fn census(a: &Args, tb: &Tablebase) -> Result<ExitCode> {
+    let bar = if a.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(tb.len() as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} census {pos}/{len} positions {wide_bar} {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let started = std::time::Instant::now();
+    let c = spargo::census(tb, &|n| bar.set_position(n));
+    bar.finish_and_clear();
+    let dir = a.out.join("census");
+    std::fs::create_dir_all(&dir)?;
+    let path = dir.join("spargo.yaml");
+    std::fs::write(&path, serde_norway::to_string(&c)?)?;
+    println!(
+        "census of {} positions: {} finished, {} with a unique winning move; {:?}; {:.0} s; written {}",
+        c.positions,
+        c.finished,
+        c.unique_win,
+        c.themes,
+        started.elapsed().as_secs_f64(),
+        path.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `forge`.
+pub fn run(a: &Args) -> Result<ExitCode> {
+    let tablebase = load_tablebase(a)?;
+    if a.census {
+        if let Some(tb) = &tablebase {
+            return census(a, tb);
+        }
+    }
+    let themes: Vec<String> = Theme::ALL
+        .iter()
+        .filter(|t| t.games().contains(&a.game.slug()))
+        .map(|t| t.slug().to_owned())
+        .collect();
+    let opts = RunOptions {
+        game: a.game,
+        seed: a.seed,
+        candidates: a.candidates,
+        shard: a.shard,
+        out: a.out.clone(),
+        quota: a.per_theme,
+        themes,
+        batch: a.batch,
+    };
+    let bar = if a.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(a.candidates.div_ceil(a.shard.n))
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {pos}/{len} candidates {wide_bar} {elapsed} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let progress = |n: u64, r: &RunReport| {
+        bar.set_position(n + r.resumed);
+        bar.set_message(format!("{} puzzles", r.found));
+    };
+    let limits = margo::Limits {
+        nodes: a.nodes,
+        ..margo::Limits::default()
+    };
+    let game = a.game;
+    let tb = tablebase.as_ref();
+    let forge = move |seed: u64, i: u64| -> Result<_, String> {
+        match (game, tb) {
+            (Game::Spargo, Some(tb)) => match spargo::candidate(tb, seed, i) {
+                Some(c) => {
+                    margo::forge_candidate(game, c, seed, i, &limits).map_err(|e| e.to_string())
+                }
+                None => Ok(None),
+            },
+            (Game::Spargo | Game::Margo, _) => {
+                margo::forge_one(game, seed, i, &limits).map_err(|e| e.to_string())
+            }
+            (Game::Margrites, _) => Err("the Margrites forge is not built yet".into()),
+        }
+    };
+    let report = run::run(&opts, &forge, &progress)?;
+    bar.finish_and_clear();
+    let cpu = report.worker_time.as_secs_f64();
+    println!(
+        "{}: {} candidates ({} done before), {} puzzle files; {}",
+        a.game,
+        report.candidates,
+        report.resumed,
+        report.total,
+        summary(&report)
+    );
+    println!(
+        "time: wall {:.1} s, worker {:.1} s; {:.2} worker-seconds per puzzle found",
+        report.wall.as_secs_f64(),
+        cpu,
+        if report.found > 0 {
+            cpu / report.found as f64
+        } else {
+            0.0
+        }
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,115 @@
+//! `cannonball verify`: re-prove every committed puzzle and check every book
+//! figure afresh (no cache); fail on any difference.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use cannonball::book::{self, BookError, BuildOptions, Overrides};
+use cannonball::forge::verify::{VerifyLimits, verify_file};
+use cannonball::puzzle;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+/// Arguments of `verify`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The puzzles folder.
+    #[arg(long, default_value = "puzzles")]
+    puzzles: PathBuf,
+    /// The book's folder.
+    #[arg(long, default_value = "book")]
+    book: PathBuf,
+    /// Only the puzzles, not the book's figures.
+    #[arg(long)]
+    puzzles_only: bool,
+    /// Hide the progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Runs `verify`: exit code 1 when anything differs (each problem printed as
+/// `FILE:LINE: ...`).
+pub fn run(a: &Args) -> Result<ExitCode> {
+    let started = Instant::now();
+    let limits = VerifyLimits::default();
+    let files = puzzle::files(&a.puzzles)?;
+    let bar = if a.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(files.len() as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} re-proving puzzles {pos}/{len} {wide_bar} {elapsed}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let results: Vec<_> = files
+        .par_iter()
+        .map(|f| {
+            let r = verify_file(f, &limits);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+    let mut failures = 0;
+    let mut per_game: BTreeMap<String, usize> = BTreeMap::new();
+    for r in results {
+        match r {
+            Ok(game) => *per_game.entry(game.slug().to_owned()).or_insert(0) += 1,
+            Err(errors) => {
+                failures += 1;
+                for e in errors {
+                    eprintln!("{e}");
+                }
+            }
+        }
+    }
+    let games: Vec<String> = per_game.iter().map(|(g, n)| format!("{g} {n}")).collect();
+    println!(
+        "puzzles: {} re-proved ({}), {} failed, in {:.1} s",
+        files.len() - failures,
+        games.join(", "),
+        failures,
+        started.elapsed().as_secs_f64()
+    );
+    let mut book_failed = false;
+    if !a.puzzles_only {
+        let t = Instant::now();
+        let opts = BuildOptions {
+            book: a.book.clone(),
+            check_only: true,
+            overrides: Overrides {
+                no_cache: true,
+                ..Overrides::default()
+            },
+            dest: None,
+            progress: None,
+        };
+        match book::build(&opts) {
+            Ok(r) => println!(
+                "book: {} chapters, {} figures, {} claims checked afresh, in {:.1} s",
+                r.stats.chapters,
+                r.stats.figures,
+                r.stats.claims,
+                t.elapsed().as_secs_f64()
+            ),
+            Err(BookError::Failures(f)) => {
+                book_failed = true;
+                for failure in &f.0 {
+                    eprintln!("{failure}");
+                }
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    if failures > 0 || book_failed {
+        eprintln!("error: verification failed");
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,390 @@
+//! From a position to a proved puzzle: the objective and the key, the solution
+//! tree, the tempting tries and their refutations, and the difficulty.
+
+use crate::margo::{AnyPosition, Color, Move, notation};
+use crate::puzzle::{Band, Difficulty, Line, MoveValue, Objective, Reply, Try};
+use crate::solve::margo::{Mode, Score};
+
+use super::ForgeError;
+use super::players::{Player, balance, captures};
+use super::solving::{Exact, move_values, root_value, score_text};
+
+/// How deep the solution tree goes and how much each position may cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Solver nodes per position.
+    pub nodes: u64,
+    /// Attacker moves in the tree (the key counts as one); below that, each
+    /// defence ends with its proven value and a best line.
+    pub depth: u8,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            nodes: 1_000_000,
+            depth: 2,
+        }
+    }
+}
+
+/// The question a position answers, and its key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Question {
+    /// The objective.
+    pub objective: Objective,
+    /// The key move.
+    pub key: Move,
+    /// Every legal first move and its value: the result's class score for
+    /// `win` ([`Mode::Wld`]), the exact margin for `best-margin`.
+    pub values: Vec<(Move, Score)>,
+    /// The principal variation from the position (the key first).
+    pub line: Vec<Move>,
+}
+
+/// Fewest legal first moves a puzzle may have: the key and three tries.
+pub const MIN_MOVES: usize = 4;
+
+/// The question `pos` answers, when it makes a puzzle: exactly one first move
+/// wins (objective `win`, decided by win/draw/loss searches), or else several
+/// win and one wins by strictly more than every other (`best-margin`, decided
+/// by exact searches). `None` when neither holds, when there are fewer than
+/// [`MIN_MOVES`] legal moves, or when the solver cannot settle it.
+///
+/// # Errors
+/// The solver cannot run.
+pub fn question(pos: &AnyPosition, exact: &mut Exact) -> Result<Option<Question>, ForgeError> {
+    if pos.outcome().is_some() || pos.legal_moves().len() < MIN_MOVES {
+        return Ok(None);
+    }
+    let Some(sol) = exact.solve(pos, Mode::Wld)? else {
+        return Ok(None);
+    };
+    let classes = move_values(&sol, Mode::Wld);
+    let wins: Vec<Move> = classes
+        .iter()
+        .filter(|v| v.1 > Score::DRAW)
+        .map(|v| v.0)
+        .collect();
+    let (objective, key, values, line) = if wins.len() == 1 {
+        (Objective::Win, wins[0], classes, sol.pv.clone())
+    } else if wins.len() > 1 {
+        let Some(sol) = exact.solve(pos, Mode::Exact)? else {
+            return Ok(None);
+        };
+        let values = move_values(&sol, Mode::Exact);
+        let best = values.iter().map(|v| v.1).max();
+        let at_best: Vec<Move> = values
+            .iter()
+            .filter(|v| Some(v.1) == best)
+            .map(|v| v.0)
+            .collect();
+        if at_best.len() != 1 {
+            return Ok(None);
+        }
+        (Objective::BestMargin, at_best[0], values, sol.pv.clone())
+    } else {
+        return Ok(None);
+    };
+    if matches!(key, Move::Pass | Move::Swap) {
+        return Ok(None);
+    }
+    let line = if line.first() == Some(&key) {
+        line
+    } else {
+        vec![key]
+    };
+    Ok(Some(Question {
+        objective,
+        key,
+        values,
+        line,
+    }))
+}
+
+/// The search mode an objective's values come from.
+#[must_use]
+pub fn mode_of(objective: Objective) -> Mode {
+    if objective == Objective::Win {
+        Mode::Wld
+    } else {
+        Mode::Exact
+    }
+}
+
+/// Whether `m` keeps the objective when `v` is the best value available.
+fn keeps(objective: Objective, value: Score, best: Score) -> bool {
+    match objective {
+        Objective::Win => value > Score::DRAW,
+        _ => value == best,
+    }
+}
+
+/// How a finished game or a proven value reads, for the attacker `me`.
+fn outcome_text(me: Color, margin_for_me: i64) -> String {
+    let other = if me == Color::Black {
+        Color::White
+    } else {
+        Color::Black
+    };
+    match margin_for_me {
+        0 => "a draw".into(),
+        m if m > 0 => format!("{me} wins by {m}"),
+        m => format!("{other} wins by {}", -m),
+    }
+}
+
+/// A proven value for the attacker `me`: the result for `win` puzzles, the
+/// margin otherwise.
+fn value_text(me: Color, value: Score, mode: Mode) -> String {
+    let other = if me == Color::Black {
+        Color::White
+    } else {
+        Color::Black
+    };
+    match (mode, value.wld()) {
+        (Mode::Wld, crate::solve::margo::Wld::Win) => format!("{me} wins"),
+        (Mode::Wld, crate::solve::margo::Wld::Loss) => format!("{other} wins"),
+        (Mode::Wld, crate::solve::margo::Wld::Draw) => "a draw".into(),
+        (Mode::Exact, _) => outcome_text(me, i64::from(value.margin_value().unwrap_or(0))),
+    }
+}
+
+fn moves_text(pos: &AnyPosition, moves: &[Move]) -> Vec<String> {
+    moves
+        .iter()
+        .map(|&m| notation::human(pos.geometry(), m))
+        .collect()
+}
+
+/// The tree below the attacker's move `mv` from `before`.
+///
+/// # Errors
+/// The solver cannot run, or cannot settle a position of the tree.
+pub fn tree(
+    before: &AnyPosition,
+    mv: Move,
+    only: bool,
+    objective: Objective,
+    depth: u8,
+    exact: &mut Exact,
+) -> Result<Line, ForgeError> {
+    let me = before.to_move();
+    let geo = before.geometry();
+    let mut after = before.clone();
+    after
+        .play(mv)
+        .map_err(|e| ForgeError::Solve(format!("tree move: {e}")))?;
+    let text = notation::human(geo, mv);
+    if after.outcome().is_some() {
+        return Ok(Line {
+            mv: text,
+            only,
+            replies: Vec::new(),
+            end: format!("game over: {}", outcome_text(me, -balance(&after))),
+        });
+    }
+    let mut replies: Vec<(Score, Reply)> = Vec::new();
+    for r in after.legal_moves() {
+        let mut q = after.clone();
+        q.play_unchecked(r);
+        let rtext = notation::human(geo, r);
+        if q.outcome().is_some() {
+            let m = balance(&q);
+            replies.push((
+                Score::margin(i32::try_from(m).unwrap_or(0)),
+                Reply {
+                    mv: rtext,
+                    answer: None,
+                    end: format!("game over: {}", outcome_text(me, m)),
+                },
+            ));
+            continue;
+        }
+        let mode = mode_of(objective);
+        let sol = exact
+            .solve(&q, mode)?
+            .ok_or_else(|| ForgeError::Unsettled(format!("after {text} {rtext}")))?;
+        let value = root_value(&sol, mode)
+            .ok_or_else(|| ForgeError::Unsettled(format!("after {text} {rtext}")))?;
+        let values = move_values(&sol, mode);
+        let keepers: Vec<Move> = values
+            .iter()
+            .filter(|v| keeps(objective, v.1, value))
+            .map(|v| v.0)
+            .collect();
+        let best_first = values.iter().find(|v| v.1 == value).map(|v| v.0);
+        let reply = match best_first {
+            Some(answer) if depth > 1 => Reply {
+                mv: rtext,
+                answer: Some(Box::new(tree(
+                    &q,
+                    answer,
+                    keepers.len() == 1,
+                    objective,
+                    depth - 1,
+                    exact,
+                )?)),
+                end: String::new(),
+            },
+            _ => Reply {
+                mv: rtext,
+                answer: None,
+                end: format!(
+                    "{}: {}",
+                    value_text(me, value, mode),
+                    moves_text(&q, &sol.pv).join(" ")
+                ),
+            },
+        };
+        replies.push((value, reply));
+    }
+    // Strongest defence first: the lowest value for the attacker.
+    replies.sort_by_key(|r| r.0);
+    Ok(Line {
+        mv: text,
+        only,
+        replies: replies.into_iter().map(|r| r.1).collect(),
+        end: String::new(),
+    })
+}
+
+/// Up to three tempting wrong first moves, refuted: the greedy player's
+/// choice, the two-ply player's choice, then the moves that capture most,
+/// then the best of the rest.
+///
+/// # Errors
+/// The solver cannot run or settle a refutation.
+pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<Try>, ForgeError> {
+    let geo = pos.geometry();
+    let mut picked: Vec<(Move, String)> = Vec::new();
+    for (player, why) in [
+        (Player::Greedy, "the greedy player's choice"),
+        (Player::TwoPly, "the two-ply player's choice"),
+    ] {
+        if let Some(m) = player.first_choice(pos) {
+            if m != q.key && !picked.iter().any(|p| p.0 == m) {
+                picked.push((m, why.to_owned()));
+            }
+        }
+    }
+    let mut rest: Vec<(usize, Score, usize, Move)> = q
+        .values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.0 != q.key && !picked.iter().any(|p| p.0 == v.0))
+        .map(|(i, v)| (captures(pos, v.0), v.1, i, v.0))
+        .collect();
+    rest.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    for (n, _, _, m) in rest {
+        if picked.len() >= 3 {
+            break;
+        }
+        let why = if n > 0 {
+            format!("captures {n}")
+        } else {
+            "the closest to the key's value".to_owned()
+        };
+        picked.push((m, why));
+    }
+    let mut out = Vec::new();
+    for (m, why) in picked.into_iter().take(3) {
+        let value = q
+            .values
+            .iter()
+            .find(|v| v.0 == m)
+            .map(|v| v.1)
+            .ok_or_else(|| ForgeError::Solve("a try is not a legal move".into()))?;
+        let n = captures(pos, m);
+        let tempting = if n > 0 && !why.starts_with("captures") {
+            format!("{why}, captures {n}")
+        } else {
+            why
+        };
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let refutation = if after.outcome().is_some() {
+            Vec::new()
+        } else {
+            let sol = exact.solve(&after, mode_of(q.objective))?.ok_or_else(|| {
+                ForgeError::Unsettled(format!("after the try {}", notation::human(geo, m)))
+            })?;
+            moves_text(&after, &sol.pv)
+        };
+        out.push(Try {
+            mv: notation::human(geo, m),
+            tempting,
+            value: score_text(value, mode_of(q.objective)),
+            refutation,
+        });
+    }
+    Ok(out)
+}
+
+/// The values of every first move as files write them.
+#[must_use]
+pub fn value_records(pos: &AnyPosition, q: &Question) -> Vec<MoveValue> {
+    q.values
+        .iter()
+        .map(|&(m, v)| MoveValue {
+            mv: notation::human(pos.geometry(), m),
+            value: score_text(v, mode_of(q.objective)),
+        })
+        .collect()
+}
+
+/// Nodes of a solution tree.
+#[must_use]
+pub fn tree_size(line: &Line) -> u32 {
+    1 + line
+        .replies
+        .iter()
+        .map(|r| 1 + r.answer.as_deref().map_or(0, tree_size))
+        .sum::<u32>()
+}
+
+/// The difficulty: score = tree nodes + 2 × main-line plies + 3 × tempting
+/// wrong moves + 2 × the greedy choice's shortfall; easy below 25, hard from 70.
+#[must_use]
+pub fn difficulty(pos: &AnyPosition, q: &Question, line: &Line) -> Difficulty {
+    let tree = tree_size(line);
+    let length = u32::try_from(q.line.len()).unwrap_or(u32::MAX);
+    let picks: Vec<Move> = [Player::Greedy, Player::TwoPly]
+        .iter()
+        .filter_map(|p| p.first_choice(pos))
+        .collect();
+    let tempting = u32::try_from(
+        q.values
+            .iter()
+            .filter(|v| v.0 != q.key && (picks.contains(&v.0) || captures(pos, v.0) > 0))
+            .count(),
+    )
+    .unwrap_or(u32::MAX);
+    let key_value = q.values.iter().find(|v| v.0 == q.key).map(|v| v.1);
+    let greedy = Player::Greedy.first_choice(pos);
+    let gap = match (greedy, key_value) {
+        (Some(g), Some(k)) if g != q.key => q
+            .values
+            .iter()
+            .find(|v| v.0 == g)
+            .and_then(|v| Some(k.margin_value()? - v.1.margin_value()?))
+            .map_or(0, |d| u32::try_from(d.max(0)).unwrap_or(0)),
+        _ => 0,
+    };
+    let score = tree + 2 * length + 3 * tempting + 2 * gap;
+    let band = if score < 25 {
+        Band::Easy
+    } else if score < 70 {
+        Band::Medium
+    } else {
+        Band::Hard
+    };
+    Difficulty {
+        band,
+        score,
+        tree,
+        length,
+        tempting,
+        gap,
+    }
+}

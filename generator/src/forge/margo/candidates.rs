@@ -1,0 +1,139 @@
+//! Candidate positions for Margo and Spargo puzzles, each a deterministic
+//! function of the seed and its index.
+//!
+//! Three of every four candidates come from self-play between two cheap
+//! players (random, greedy, two-ply; see [`Player`]) stopped when few legal
+//! moves are left; the fourth is a **constructed** endgame: pieces placed
+//! one at a time, each a legal placement for a colour drawn at random (not
+//! alternating), which gives local shapes — walls, eyes, stacks — that real
+//! games reach rarely.
+
+use crate::margo::{AnyPosition, Color};
+use crate::puzzle::Game;
+use crate::rng::Rng;
+
+use super::players::Player;
+use super::spec::puzzle_rules;
+
+/// A candidate position and where it came from.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    /// The position (either colour to move).
+    pub position: AnyPosition,
+    /// A description for the provenance.
+    pub source: String,
+}
+
+/// Candidates are taken at most this many plies before the end of their game.
+const MAX_BACK: usize = 6;
+/// Candidates have at most this many legal moves.
+const MAX_LEGAL: usize = 14;
+
+const PLAYERS: [Player; 3] = [Player::Random, Player::Greedy, Player::TwoPly];
+
+fn stream(game: Game, seed: u64, index: u64) -> Rng {
+    let salt = match game {
+        Game::Spargo => 0x5350_4152,
+        Game::Margo => 0x4d41_5247,
+        Game::Margrites => 0x4d47_5254,
+    };
+    Rng::seed_from(seed ^ salt).fork(index)
+}
+
+/// The `index`-th candidate of `seed` for `game` (Spargo: 4x4; Margo: 5x5 to
+/// 7x7), or `None` when that game ended before reaching a usable position.
+#[must_use]
+pub fn candidate(game: Game, seed: u64, index: u64) -> Option<Candidate> {
+    let mut rng = stream(game, seed, index);
+    let size = match game {
+        Game::Spargo => 4,
+        _ => 5 + u8::try_from(rng.below(3)).unwrap_or(0),
+    };
+    let rules = puzzle_rules(game, size);
+    // How far from the end of the game the candidate is taken.
+    let back = 2 + rng.index(MAX_BACK - 1);
+    if index % 4 != 0 {
+        return constructed(rules, size, back, &mut rng);
+    }
+    let players = [PLAYERS[rng.index(3)], PLAYERS[rng.index(3)]];
+    let mut pos = AnyPosition::new(rules).ok()?;
+    let mut seen = vec![pos.clone()];
+    for ply in 0..4000u32 {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let m = players[(ply % 2) as usize].choose(&pos, &mut rng)?;
+        pos.play(m).ok()?;
+        seen.push(pos.clone());
+    }
+    // A position `back` plies before the end of the game.
+    let ply = seen.len().checked_sub(1 + back)?;
+    let position = seen.swap_remove(ply);
+    (position.legal_moves().len() <= MAX_LEGAL).then(|| Candidate {
+        position,
+        source: format!(
+            "selfplay {}-vs-{} {size}x{size} ply {ply}, {back} before the end",
+            players[0].name(),
+            players[1].name()
+        ),
+    })
+}
+
+fn constructed(
+    rules: crate::margo::Rules,
+    size: u8,
+    back: usize,
+    rng: &mut Rng,
+) -> Option<Candidate> {
+    let mut pos = AnyPosition::new(rules).ok()?;
+    let mut seen = vec![pos.clone()];
+    for _ in 0..4000u32 {
+        let color = if rng.below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mut setup = pos.to_setup();
+        setup.to_move = color;
+        setup.ko_point = None;
+        pos = AnyPosition::from_setup(&setup).ok()?;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play(moves[rng.index(moves.len())]).ok()?;
+        seen.push(pos.clone());
+    }
+    let placed = seen.len().checked_sub(1 + back)?;
+    let position = seen.swap_remove(placed);
+    (position.outcome().is_none() && position.legal_moves().len() <= MAX_LEGAL).then(|| Candidate {
+        position,
+        source: format!("constructed {size}x{size} after {placed} placements"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidates_are_deterministic_and_late() {
+        let mut found = 0;
+        for i in 0..8 {
+            let a = candidate(Game::Margo, 3, i);
+            let b = candidate(Game::Margo, 3, i);
+            assert_eq!(
+                a.as_ref().map(|c| c.position.to_setup().to_text()),
+                b.as_ref().map(|c| c.position.to_setup().to_text())
+            );
+            if let Some(c) = a {
+                found += 1;
+                assert!(c.position.legal_moves().len() <= MAX_LEGAL, "{}", c.source);
+                assert!(c.position.outcome().is_none());
+            }
+        }
+        assert!(found >= 4, "only {found} of 8 candidates usable");
+        let s = candidate(Game::Spargo, 1, 0).map(|c| c.position.geometry().size());
+        assert!(s.is_none() || s == Some(4));
+    }
+}

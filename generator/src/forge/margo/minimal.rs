@@ -1,0 +1,108 @@
+//! Minimality: whether a piece can be taken away without changing the answer,
+//! and the forge's pass that takes such pieces away.
+//!
+//! A piece can be taken away when nothing rests on it and the position without
+//! it is legal (every group keeps freedom or is a pinned zombie group). The
+//! answer is unchanged when the same objective has the same unique key.
+
+use crate::margo::{AnyPosition, Coords, Point};
+
+use super::ForgeError;
+use super::analyse::{Question, question};
+use super::solving::Exact;
+
+/// The position without the piece on `p`, when that is a legal position.
+#[must_use]
+pub fn without(pos: &AnyPosition, p: Point) -> Option<AnyPosition> {
+    let geo = pos.geometry();
+    if pos.color_at(p).is_none()
+        || geo
+            .rested_on_by(p)
+            .iter()
+            .any(|&q| pos.color_at(q).is_some())
+    {
+        return None;
+    }
+    let c: Coords = geo.coords(p);
+    let mut setup = pos.to_setup();
+    setup.pieces.retain(|(q, _)| *q != c);
+    setup.zombies.retain(|q| *q != c);
+    setup.ko_point = None;
+    AnyPosition::from_setup(&setup).ok()
+}
+
+/// Pieces that can be taken away, in point order.
+#[must_use]
+pub fn removable(pos: &AnyPosition) -> Vec<(Point, AnyPosition)> {
+    pos.occupied()
+        .into_iter()
+        .filter_map(|p| without(pos, p).map(|q| (p, q)))
+        .collect()
+}
+
+fn same_answer(a: &Question, b: Option<&Question>) -> bool {
+    b.is_some_and(|b| b.objective == a.objective && b.key == a.key)
+}
+
+/// What the minimality check found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// Pieces whose removal keeps the answer.
+    pub superfluous: Vec<String>,
+    /// Pieces whose removal the solver could not settle.
+    pub unsettled: Vec<String>,
+}
+
+/// Checks every removable piece of `pos`, whose answer is `q`.
+///
+/// # Errors
+/// The solver cannot run.
+pub fn check(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Check, ForgeError> {
+    let geo = pos.geometry();
+    let mut out = Check {
+        superfluous: Vec::new(),
+        unsettled: Vec::new(),
+    };
+    for (p, smaller) in removable(pos) {
+        let name = geo.coords(p).to_string();
+        if smaller.legal_moves().len() < super::analyse::MIN_MOVES {
+            continue;
+        }
+        match exact.solve(&smaller, super::analyse::mode_of(q.objective))? {
+            None => out.unsettled.push(name),
+            Some(_) => {
+                if same_answer(q, question(&smaller, exact)?.as_ref()) {
+                    out.superfluous.push(name);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Takes away pieces one at a time, first in point order, while the answer
+/// stays the same (at most `rounds` pieces).
+///
+/// # Errors
+/// The solver cannot run.
+pub fn minimise(
+    pos: &AnyPosition,
+    q: &Question,
+    exact: &mut Exact,
+    rounds: usize,
+) -> Result<AnyPosition, ForgeError> {
+    let mut cur = pos.clone();
+    'outer: for _ in 0..rounds {
+        for (_, smaller) in removable(&cur) {
+            if smaller.legal_moves().len() < super::analyse::MIN_MOVES {
+                continue;
+            }
+            if same_answer(q, question(&smaller, exact)?.as_ref()) {
+                cur = smaller;
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    Ok(cur)
+}

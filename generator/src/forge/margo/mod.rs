@@ -1,0 +1,197 @@
+//! The Margo and Spargo side of the forge: candidates, proof, and the puzzle
+//! file's content.
+//!
+//! A candidate ([`candidate`]) is turned into its canonical orientation (the
+//! mover shown as Black), solved exactly, and kept when one first move wins
+//! and no other does (objective `win`) or one first move wins by more than
+//! any other (`best-margin`), with at least three wrong first moves to refute.
+//! Pieces that do not matter are then taken away one at a time while the
+//! answer stays the same ([`minimal::minimise`]), and the smaller position is
+//! analysed in full ([`analyse_position`]): every first move's exact value, the
+//! solution tree, three tempting tries refuted, the minimality check, themes
+//! and difficulty. Nothing is published on a guess: a position any step cannot
+//! settle within the node budget is dropped.
+//!
+//! Everything runs on one thread per candidate with a table kept across the
+//! candidate's positions, so a candidate's puzzle and node count are the same
+//! on every run.
+
+pub mod analyse;
+pub mod candidates;
+pub mod minimal;
+pub mod players;
+pub mod solving;
+pub mod spec;
+mod themes;
+
+use thiserror::Error;
+
+use crate::margo::AnyPosition;
+use crate::puzzle::{Game, Minimality, PositionSpec, Provenance, Puzzle, puzzle_id};
+
+pub use analyse::Limits;
+pub use candidates::{Candidate, candidate};
+use solving::Exact;
+
+/// Why a Margo puzzle could not be made or checked.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ForgeError {
+    /// A field of the file cannot be used.
+    #[error("{field}: {reason}")]
+    Field {
+        /// The field, e.g. `position.black`.
+        field: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The solver could not run.
+    #[error("solver: {0}")]
+    Solve(String),
+    /// A position the puzzle needs was not settled within the node budget.
+    #[error("not settled within the node budget: {0}")]
+    Unsettled(String),
+}
+
+/// Pieces the forge may take away from a candidate.
+const MAX_REMOVALS: usize = 24;
+
+/// The `index`-th candidate of `seed` made into a puzzle, or `None`.
+///
+/// # Errors
+/// The solver cannot run.
+pub fn forge_one(
+    game: Game,
+    seed: u64,
+    index: u64,
+    limits: &Limits,
+) -> Result<Option<Puzzle>, ForgeError> {
+    let Some(c) = candidate(game, seed, index) else {
+        return Ok(None);
+    };
+    forge_candidate(game, c, seed, index, limits)
+}
+
+/// A given candidate made into a puzzle, or `None`.
+///
+/// # Errors
+/// The solver cannot run.
+pub fn forge_candidate(
+    game: Game,
+    c: Candidate,
+    seed: u64,
+    index: u64,
+    limits: &Limits,
+) -> Result<Option<Puzzle>, ForgeError> {
+    let mut exact = Exact::new(limits.nodes);
+    let (pos, _) = spec::canonical(&c.position);
+    let Some(q) = analyse::question(&pos, &mut exact)? else {
+        return Ok(None);
+    };
+    let smaller = minimal::minimise(&pos, &q, &mut exact, MAX_REMOVALS)?;
+    let (pos, _) = spec::canonical(&smaller);
+    let provenance = Provenance {
+        generator: format!("cannonball {}", env!("CARGO_PKG_VERSION")),
+        source: c.source,
+        seed,
+        candidate: index,
+        solver_nodes: 0,
+    };
+    match analyse_position(game, &pos, provenance, limits, &mut exact) {
+        Ok(p) => Ok(p),
+        Err(ForgeError::Unsettled(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The full puzzle for `pos` (already in canonical orientation), or `None`
+/// when it asks no question with a unique key.
+///
+/// # Errors
+/// The solver cannot run, or a position of the tree or the tries is not settled.
+pub fn analyse_position(
+    game: Game,
+    pos: &AnyPosition,
+    mut provenance: Provenance,
+    limits: &Limits,
+    exact: &mut Exact,
+) -> Result<Option<Puzzle>, ForgeError> {
+    let Some(q) = analyse::question(pos, exact)? else {
+        return Ok(None);
+    };
+    let solution = analyse::tree(pos, q.key, true, q.objective, limits.depth, exact)?;
+    let tries = analyse::tries(pos, &q, exact)?;
+    if tries.len() < 3 {
+        return Ok(None);
+    }
+    let check = minimal::check(pos, &q, exact)?;
+    let minimality = Minimality {
+        minimal: check.superfluous.is_empty() && check.unsettled.is_empty(),
+        note: if !check.superfluous.is_empty() {
+            format!("the answer stays without {}", check.superfluous.join(", "))
+        } else if !check.unsettled.is_empty() {
+            format!(
+                "without {} the solver could not settle the position within its budget",
+                check.unsettled.join(", ")
+            )
+        } else {
+            String::new()
+        },
+    };
+    let themes = themes::of(pos, &q, limits.nodes);
+    let difficulty = analyse::difficulty(pos, &q, &solution);
+    let (_, canonical) = spec::canonical(pos);
+    let me = pos.to_move();
+    let question = match q.objective {
+        crate::puzzle::Objective::Win => format!("{me} to play and win."),
+        _ => format!("{me} to play and win by as much as possible."),
+    };
+    let question = capitalise(&question);
+    provenance.solver_nodes = exact.nodes;
+    Ok(Some(Puzzle {
+        id: puzzle_id(game, q.objective, 0, &canonical),
+        game,
+        question,
+        objective: q.objective,
+        turns: 0,
+        position: PositionSpec::Margo(spec::spec_of(game, pos)),
+        key: crate::margo::notation::human(pos.geometry(), q.key),
+        values: analyse::value_records(pos, &q),
+        first_turns: 0,
+        solution,
+        tries,
+        minimality,
+        themes,
+        difficulty,
+        provenance,
+    }))
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// Everything but the provenance recomputed from the file's position (the
+/// provenance is copied, with the node count of this run).
+///
+/// # Errors
+/// The position cannot be read, or a position is not settled, or the
+/// position asks no question with a unique key any more.
+pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
+    let PositionSpec::Margo(spec) = &p.position else {
+        return Err(ForgeError::Field {
+            field: "position".into(),
+            reason: "not a Margo position".into(),
+        });
+    };
+    let pos = spec::position_of(spec)?;
+    let mut exact = Exact::new(limits.nodes);
+    analyse_position(p.game, &pos, p.provenance.clone(), limits, &mut exact)?.ok_or_else(|| {
+        ForgeError::Field {
+            field: "key".into(),
+            reason: "the position has no unique key move".into(),
+        }
+    })
+}

@@ -1,0 +1,109 @@
+//! One candidate's solvers: single-threaded, with tables kept from one position
+//! to the next, so the whole analysis of a candidate is reproducible (the same
+//! positions in the same order give the same node counts).
+//!
+//! Two questions are asked: win, draw or loss ([`Mode::Wld`], searched with
+//! windows around 0 — cheap, and all a `win` puzzle needs), and exact margins
+//! ([`Mode::Exact`], for `best-margin` puzzles). A win/draw/loss result is
+//! carried as the score +1, 0 or -1, and files write it as `win`, `draw`,
+//! `loss`.
+
+use crate::margo::{AnyPosition, Move};
+use crate::solve::margo::{Mode, Options, Progress, Score, Solution, Solver, Wld};
+
+use super::ForgeError;
+
+/// Solvers with a node budget per position.
+#[derive(Debug)]
+pub struct Exact {
+    wld: Solver,
+    exact: Solver,
+    /// Nodes searched so far.
+    pub nodes: u64,
+}
+
+fn solver(nodes: u64, mode: Mode) -> Solver {
+    Solver::new(Options {
+        mode,
+        nodes: Some(nodes),
+        table_bits: 18,
+        threads: 1,
+        ..Options::default()
+    })
+}
+
+impl Exact {
+    /// Solvers allowing `nodes` per position.
+    #[must_use]
+    pub fn new(nodes: u64) -> Exact {
+        Exact {
+            wld: solver(nodes, Mode::Wld),
+            exact: solver(nodes, Mode::Exact),
+            nodes: 0,
+        }
+    }
+
+    /// The solution of `pos` in `mode` when every move is settled; `None` when
+    /// the budget ran out.
+    ///
+    /// # Errors
+    /// The solver cannot run.
+    pub fn solve(&mut self, pos: &AnyPosition, mode: Mode) -> Result<Option<Solution>, ForgeError> {
+        let s = match mode {
+            Mode::Wld => &mut self.wld,
+            Mode::Exact => &mut self.exact,
+        };
+        let sol = s
+            .solve(pos, &Progress::default())
+            .map_err(|e| ForgeError::Solve(e.to_string()))?;
+        self.nodes += sol.stats.nodes;
+        Ok(sol.complete.then_some(sol))
+    }
+}
+
+/// The score that stands for a result: +1, 0 or -1.
+#[must_use]
+pub fn class_score(w: Wld) -> Score {
+    match w {
+        Wld::Win => Score::margin(1),
+        Wld::Draw => Score::DRAW,
+        Wld::Loss => Score::margin(-1),
+    }
+}
+
+/// Every move's settled value, in legal-move order: exact scores, or in
+/// [`Mode::Wld`] the result's [`class_score`].
+#[must_use]
+pub fn move_values(sol: &Solution, mode: Mode) -> Vec<(Move, Score)> {
+    sol.moves
+        .iter()
+        .filter_map(|m| match mode {
+            Mode::Exact => m.bounds.value().map(|v| (m.mv, v)),
+            Mode::Wld => m.bounds.wld().map(|w| (m.mv, class_score(w))),
+        })
+        .collect()
+}
+
+/// The position's settled value in `mode` (see [`move_values`]).
+#[must_use]
+pub fn root_value(sol: &Solution, mode: Mode) -> Option<Score> {
+    match mode {
+        Mode::Exact => sol.value(),
+        Mode::Wld => sol.result().map(class_score),
+    }
+}
+
+/// A value as files write it: `win`/`draw`/`loss` in [`Mode::Wld`]; else
+/// `+3`, `0`, `-2`, `capture-win`, `capture-loss`.
+#[must_use]
+pub fn score_text(s: Score, mode: Mode) -> String {
+    if mode == Mode::Wld {
+        return s.wld().name().to_owned();
+    }
+    match s.margin_value() {
+        Some(0) => "0".into(),
+        Some(m) => format!("{m:+}"),
+        None if s > Score::DRAW => "capture-win".into(),
+        None => "capture-loss".into(),
+    }
+}

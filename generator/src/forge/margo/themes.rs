@@ -1,0 +1,21 @@
+//! The themes of a Margo puzzle, through the detectors of [`crate::forge::theme`].
+
+use crate::forge::theme::margo::{MargoCase, SolverOracle, margo_themes};
+use crate::margo::AnyPosition;
+
+use super::analyse::Question;
+
+/// Theme slugs of the puzzle `q` on `pos`, with `nodes` per oracle question.
+#[must_use]
+pub fn of(pos: &AnyPosition, q: &Question, nodes: u64) -> Vec<String> {
+    let case = MargoCase {
+        position: pos,
+        key: q.key,
+        values: &q.values,
+        line: &q.line,
+    };
+    margo_themes(&case, &SolverOracle { nodes })
+        .into_iter()
+        .map(|t| t.slug().to_owned())
+        .collect()
+}

@@ -1,0 +1,371 @@
+//! The forge's driver: candidates of one seed worked through in parallel,
+//! in fixed batches, with quotas per theme, shards, and resumption.
+//!
+//! - Candidate `i` is a function of the seed and `i` only; shard `k/N` takes the
+//!   candidates with `i % N == k - 1`.
+//! - Each batch is solved in parallel (rayon) and its results are taken in
+//!   candidate order, so what is written does not depend on thread timing.
+//! - A puzzle file is written atomically as soon as its batch is done; the
+//!   shard's finished candidates are then appended to
+//!   `OUT/.forge/GAME-seed-S-shard-K-of-N.done`. A run stopped at any moment
+//!   loses at most the batch in progress; the next run with the same arguments
+//!   skips the candidates already done.
+//! - With a quota, a puzzle is written only when one of its themes has fewer
+//!   than the quota among the puzzles already in `OUT/GAME/`, and the run stops
+//!   once every theme of the game has its quota.
+//! - Shards write to the same folder layout; a puzzle two shards both find has
+//!   one id, and [`crate::puzzle::write`] keeps the copy with the smaller seed
+//!   and candidate index, so merging shard outputs in any order gives the same
+//!   files.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use thiserror::Error;
+
+use crate::puzzle::{self, Game, Puzzle, PuzzleError, Written};
+
+/// A shard `k/N` (1-based `k`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// This shard, from 1.
+    pub k: u64,
+    /// Number of shards.
+    pub n: u64,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("shard `{s}`: expected K/N with 1 <= K <= N");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let k: u64 = k.trim().parse().map_err(|_| bad())?;
+        let n: u64 = n.trim().parse().map_err(|_| bad())?;
+        if k == 0 || n == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard { k, n })
+    }
+}
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// The game.
+    pub game: Game,
+    /// The seed.
+    pub seed: u64,
+    /// Candidates `0..candidates` of the seed (before sharding).
+    pub candidates: u64,
+    /// This run's shard.
+    pub shard: Shard,
+    /// The puzzles folder (`puzzles/`).
+    pub out: PathBuf,
+    /// Puzzles wanted per theme (`None`: keep every puzzle).
+    pub quota: Option<usize>,
+    /// Themes the quota is about (the game's themes).
+    pub themes: Vec<String>,
+    /// Candidates per batch.
+    pub batch: usize,
+}
+
+/// A run's counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunReport {
+    /// Candidates worked on in this run.
+    pub candidates: u64,
+    /// Candidates skipped because an earlier run finished them.
+    pub resumed: u64,
+    /// Puzzles found (before the quota).
+    pub found: u64,
+    /// New files written.
+    pub written: u64,
+    /// Puzzles per theme in the folder at the end.
+    pub per_theme: BTreeMap<String, usize>,
+    /// Puzzle files in the folder at the end.
+    pub total: usize,
+    /// Time the workers spent on candidates (CPU time when the threads are not
+    /// oversubscribed).
+    pub worker_time: Duration,
+    /// Wall time.
+    pub wall: Duration,
+}
+
+/// Why a run stopped.
+#[derive(Debug, Error)]
+pub enum RunError {
+    /// A puzzle file or the state file could not be read or written.
+    #[error(transparent)]
+    Puzzle(#[from] PuzzleError),
+    /// A candidate failed (not "no puzzle": an engine or solver failure).
+    #[error("candidate {index}: {reason}")]
+    Candidate {
+        /// The candidate.
+        index: u64,
+        /// What went wrong.
+        reason: String,
+    },
+}
+
+/// Progress reports: candidates done so far, and the run's current counts.
+pub type Progress<'a> = &'a (dyn Fn(u64, &RunReport) + Sync);
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> PuzzleError + '_ {
+    move |e| PuzzleError::Io {
+        file: path.display().to_string(),
+        reason: e.to_string(),
+    }
+}
+
+/// The state file of a run.
+#[must_use]
+pub fn state_file(o: &RunOptions) -> PathBuf {
+    o.out.join(".forge").join(format!(
+        "{}-seed-{}-shard-{}-of-{}.done",
+        o.game.slug(),
+        o.seed,
+        o.shard.k,
+        o.shard.n
+    ))
+}
+
+fn done_indices(path: &Path) -> BTreeSet<u64> {
+    fs::read_to_string(path)
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}
+
+fn theme_counts(out: &Path, game: Game) -> Result<(BTreeMap<String, usize>, usize), PuzzleError> {
+    let mut counts = BTreeMap::new();
+    let mut total = 0;
+    for path in puzzle::files(out)? {
+        let p = puzzle::read(&path)?;
+        if p.game != game {
+            continue;
+        }
+        total += 1;
+        for t in p.themes {
+            *counts.entry(t).or_insert(0) += 1;
+        }
+    }
+    Ok((counts, total))
+}
+
+fn quota_met(o: &RunOptions, counts: &BTreeMap<String, usize>) -> bool {
+    o.quota.is_some_and(|q| {
+        o.themes
+            .iter()
+            .all(|t| counts.get(t).copied().unwrap_or(0) >= q)
+    })
+}
+
+fn wanted(o: &RunOptions, counts: &BTreeMap<String, usize>, p: &Puzzle) -> bool {
+    match o.quota {
+        None => true,
+        Some(q) => p
+            .themes
+            .iter()
+            .any(|t| o.themes.contains(t) && counts.get(t).copied().unwrap_or(0) < q),
+    }
+}
+
+/// Runs the forge: `forge(seed, index)` turns one candidate into a puzzle or
+/// nothing.
+///
+/// # Errors
+/// A file cannot be read or written, or a candidate fails.
+pub fn run(
+    o: &RunOptions,
+    forge: &(dyn Fn(u64, u64) -> Result<Option<Puzzle>, String> + Sync),
+    progress: Progress<'_>,
+) -> Result<RunReport, RunError> {
+    let started = Instant::now();
+    let state = state_file(o);
+    if let Some(dir) = state.parent() {
+        fs::create_dir_all(dir).map_err(io(dir))?;
+    }
+    let done = done_indices(&state);
+    let (mut counts, _) = theme_counts(&o.out, o.game)?;
+    let mine: Vec<u64> = (0..o.candidates)
+        .filter(|i| i % o.shard.n == o.shard.k - 1)
+        .collect();
+    let todo: Vec<u64> = mine.iter().copied().filter(|i| !done.contains(i)).collect();
+    let mut report = RunReport {
+        resumed: (mine.len() - todo.len()) as u64,
+        ..RunReport::default()
+    };
+    for chunk in todo.chunks(o.batch.max(1)) {
+        if quota_met(o, &counts) {
+            break;
+        }
+        let results: Vec<(u64, Duration, Result<Option<Puzzle>, String>)> = chunk
+            .par_iter()
+            .map(|&i| {
+                let t = Instant::now();
+                let r = forge(o.seed, i);
+                (i, t.elapsed(), r)
+            })
+            .collect();
+        for (i, took, r) in results {
+            report.candidates += 1;
+            report.worker_time += took;
+            let found = r.map_err(|reason| RunError::Candidate { index: i, reason })?;
+            if let Some(p) = found {
+                report.found += 1;
+                if wanted(o, &counts, &p) && puzzle::write(&o.out, &p)? == Written::New {
+                    report.written += 1;
+                    for t in &p.themes {
+                        *counts.entry(t.clone()).or_insert(0) += 1;
+                    }
+                }
+            }
+        }
+        let mut f = fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&state)
+            .map_err(io(&state))?;
+        let line: Vec<String> = chunk.iter().map(u64::to_string).collect();
+        writeln!(f, "{}", line.join(" ")).map_err(io(&state))?;
+        report.per_theme.clone_from(&counts);
+        progress(report.candidates, &report);
+    }
+    let (counts, total) = theme_counts(&o.out, o.game)?;
+    report.per_theme = counts;
+    report.total = total;
+    report.wall = started.elapsed();
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{
+        Band, Difficulty, Line, MargoPosition, Minimality, Objective, PositionSpec, Provenance,
+        puzzle_id,
+    };
+
+    fn fake(seed: u64, i: u64, theme: &str) -> Puzzle {
+        let canonical = format!("black a{}; to-move black", i % 3);
+        Puzzle {
+            id: puzzle_id(Game::Spargo, Objective::Win, 0, &canonical),
+            game: Game::Spargo,
+            question: "q".into(),
+            objective: Objective::Win,
+            turns: 0,
+            position: PositionSpec::Margo(MargoPosition {
+                rules: "spargo".into(),
+                black: canonical,
+                to_move: "black".into(),
+                ..MargoPosition::default()
+            }),
+            key: "a1".into(),
+            values: Vec::new(),
+            first_turns: 0,
+            solution: Line {
+                mv: "a1".into(),
+                only: true,
+                replies: Vec::new(),
+                end: String::new(),
+            },
+            tries: Vec::new(),
+            minimality: Minimality {
+                minimal: true,
+                note: String::new(),
+            },
+            themes: vec![theme.into()],
+            difficulty: Difficulty {
+                band: Band::Easy,
+                score: 1,
+                tree: 1,
+                length: 1,
+                tempting: 0,
+                gap: 0,
+            },
+            provenance: Provenance {
+                generator: "t".into(),
+                source: "t".into(),
+                seed,
+                candidate: i,
+                solver_nodes: 0,
+            },
+        }
+    }
+
+    fn opts(dir: &Path, shard: Shard, quota: Option<usize>) -> RunOptions {
+        RunOptions {
+            game: Game::Spargo,
+            seed: 5,
+            candidates: 12,
+            shard,
+            out: dir.to_path_buf(),
+            quota,
+            themes: vec!["ko".into()],
+            batch: 4,
+        }
+    }
+
+    fn listing(dir: &Path) -> Vec<(String, String)> {
+        puzzle::files(dir)
+            .unwrap()
+            .into_iter()
+            .map(|p| {
+                (
+                    p.display()
+                        .to_string()
+                        .replace(&dir.display().to_string(), ""),
+                    fs::read_to_string(&p).unwrap(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shards_merge_to_the_single_run_and_resume_skips_done_work() {
+        let base = std::env::temp_dir().join(format!("cannonball-run-{}", std::process::id()));
+        let one = base.join("one");
+        let two = base.join("two");
+        let _ = fs::remove_dir_all(&base);
+        let f = |s: u64, i: u64| Ok(Some(fake(s, i, "ko")));
+        let none = |_: u64, _: &RunReport| {};
+        let r = run(&opts(&one, Shard { k: 1, n: 1 }, None), &f, &none).unwrap();
+        assert_eq!((r.candidates, r.found, r.total), (12, 12, 3));
+        // Two shards, the second first: same files, same bytes.
+        for k in [2, 1] {
+            run(&opts(&two, Shard { k, n: 2 }, None), &f, &none).unwrap();
+        }
+        assert_eq!(listing(&one), listing(&two));
+        // Everything is done: a second run works on nothing.
+        let again = run(&opts(&one, Shard { k: 1, n: 1 }, None), &f, &none).unwrap();
+        assert_eq!((again.candidates, again.resumed), (0, 12));
+        let _ = fs::remove_dir_all(&base);
+    }
+
+    #[test]
+    fn quota_stops_the_run_and_failures_name_the_candidate() {
+        let dir = std::env::temp_dir().join(format!("cannonball-quota-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let f = |s: u64, i: u64| Ok(Some(fake(s, i, "ko")));
+        let none = |_: u64, _: &RunReport| {};
+        let r = run(&opts(&dir, Shard { k: 1, n: 1 }, Some(2)), &f, &none).unwrap();
+        assert_eq!(r.candidates, 4, "one batch fills the quota of 2");
+        assert_eq!(r.per_theme.get("ko"), Some(&2));
+        let bad = |_: u64, i: u64| {
+            if i == 5 {
+                Err("boom".to_string())
+            } else {
+                Ok(None)
+            }
+        };
+        let e = run(&opts(&dir, Shard { k: 1, n: 1 }, None), &bad, &none).unwrap_err();
+        assert_eq!(e.to_string(), "candidate 5: boom");
+        assert!("0/3".parse::<Shard>().is_err() && "4/3".parse::<Shard>().is_err());
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,442 @@
+//! Theme detectors for Margo and Spargo puzzles.
+//!
+//! A detector looks at a proved puzzle ([`MargoCase`]: the position, its key
+//! move, the exact value of every first move and the main line) and, for two
+//! themes, asks an [`Oracle`] for the exact value of a position under changed
+//! rules. Each theme has one `is_...` function; [`margo_themes`] runs them all.
+//!
+//! "The attacker" is the side to move in the puzzle, "the defender" the other
+//! one. "Captures" means what rulings A5 means: a piece is captured by a move
+//! when the move removes it or makes it a new zombie. The *attacker's early
+//! moves* are the main line's moves at plies 1, 3 and 5 (the key and the
+//! attacker's next two moves), as far as the line goes.
+//!
+//! The definitions (the book's puzzle section states them in words):
+//!
+//! - [`is_surround_capture`]: the key is a board-level placement on the only
+//!   freedom of an enemy group, and it captures a piece of that group.
+//! - [`is_over_under_cut`]: one of the attacker's early moves captures a piece
+//!   that, on the board just after the placement (before any capture), would
+//!   belong to a group with freedom if cut links counted as links.
+//! - [`is_zombie_reversal`]: (a) a first move that captures the most pieces and
+//!   leaves new enemy zombies is not the key and has a worse result than the key
+//!   (win to draw or loss, draw to loss); or (b) one of the attacker's early
+//!   moves removes an enemy piece that was a zombie before the move.
+//! - [`is_forced_eye_filling`]: the puzzle's result (win, draw or loss for the
+//!   attacker) changes when passing is allowed.
+//! - [`is_stack_join`]: the key is on level 1 or higher; its group after the move
+//!   holds pieces of at least two attacker groups that were separate before it;
+//!   each of those groups had exactly one eye before; the joined group has at
+//!   least two eyes after. An **eye** of a group is an empty board-level point all
+//!   of whose orthogonal neighbours hold pieces of the group.
+//! - [`is_pinned_suicide`]: some board-level point is the only freedom of an
+//!   enemy group, placing there is illegal as suicide, and a neighbour of that
+//!   point is a piece of the group that something outside the group rests on (so
+//!   the capture would leave it as a zombie next to the placed piece).
+//! - [`is_ko`]: a move among the main line's first six leaves a ko point, and
+//!   the puzzle's result without any ko rule differs from its result under the
+//!   puzzle's ko rule.
+
+mod snapshot;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeSet;
+
+use crate::margo::{AnyPosition, IllegalMove, Ko, Move, Point, Report, Rules};
+use crate::solve::margo::{Mode, Options, Score, Wld, solve};
+
+use super::Theme;
+use snapshot::Snapshot;
+
+/// What the detectors see of a proved Margo/Spargo puzzle.
+#[derive(Clone, Copy, Debug)]
+pub struct MargoCase<'a> {
+    /// The puzzle position; the side to move is the puzzle's solver ("attacker").
+    pub position: &'a AnyPosition,
+    /// The key move (the unique best first move).
+    pub key: Move,
+    /// The exact value (solve::margo::Score, mover's view) of every legal first move, in legal-move order.
+    pub values: &'a [(Move, Score)],
+    /// The main line: key, best reply, best answer, ... (to the end of the game or truncated).
+    pub line: &'a [Move],
+}
+
+/// Exact values on demand (the forge passes the exact solver with a node budget, or the Spargo tablebase).
+pub trait Oracle: Sync {
+    /// Exact value for the side to move, None when not settled within budget.
+    fn value(&self, pos: &AnyPosition) -> Option<Score>;
+
+    /// Win, draw or loss for the side to move, None when not settled within
+    /// budget. The detectors ask only this; the default derives it from
+    /// [`Oracle::value`], and an oracle may answer it more cheaply.
+    fn result(&self, pos: &AnyPosition) -> Option<Wld> {
+        self.value(pos).map(Score::wld)
+    }
+}
+
+/// A ready oracle over `solve::margo::solve` with a node budget (threads: 1, so it is deterministic).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverOracle {
+    /// Give up (answer `None`) after about this many positions searched.
+    pub nodes: u64,
+}
+
+impl SolverOracle {
+    fn options(&self, mode: Mode) -> Options {
+        Options {
+            mode,
+            nodes: Some(self.nodes),
+            threads: 1,
+            table_bits: 18,
+            principal_variation: false,
+            ..Options::default()
+        }
+    }
+}
+
+impl Oracle for SolverOracle {
+    fn value(&self, pos: &AnyPosition) -> Option<Score> {
+        solve(pos, &self.options(Mode::Exact)).ok()?.value()
+    }
+
+    /// Solved in [`Mode::Wld`] (windows around 0), much cheaper than exact
+    /// values where passing or long ko fights make the game long.
+    fn result(&self, pos: &AnyPosition) -> Option<Wld> {
+        solve(pos, &self.options(Mode::Wld)).ok()?.result()
+    }
+}
+
+/// A theme detector.
+type Detector = fn(&MargoCase<'_>, &dyn Oracle) -> bool;
+
+/// The themes of a puzzle: every detector that fires, in [`Theme`] order.
+#[must_use]
+pub fn margo_themes(case: &MargoCase<'_>, oracle: &dyn Oracle) -> Vec<Theme> {
+    let detectors: [(Theme, Detector); 7] = [
+        (Theme::ZombieReversal, is_zombie_reversal),
+        (Theme::ForcedEyeFilling, is_forced_eye_filling),
+        (Theme::OverUnderCut, is_over_under_cut),
+        (Theme::StackJoin, is_stack_join),
+        (Theme::PinnedSuicide, is_pinned_suicide),
+        (Theme::SurroundCapture, is_surround_capture),
+        (Theme::Ko, is_ko),
+    ];
+    let mut themes: Vec<Theme> = detectors
+        .into_iter()
+        .filter(|(_, detect)| detect(case, oracle))
+        .map(|(t, _)| t)
+        .collect();
+    themes.sort_unstable();
+    themes.dedup();
+    themes
+}
+
+/// A move played from `pos`, with what it did to the enemy.
+struct Played {
+    /// The engine's report.
+    report: Report,
+    /// The position after the move.
+    after: AnyPosition,
+    /// Enemy pieces captured: removed, or made new zombies.
+    captured: BTreeSet<Point>,
+}
+
+/// Plays `m` on a copy of `pos`; `None` when it is illegal.
+fn play(pos: &AnyPosition, m: Move) -> Option<Played> {
+    let mover = pos.to_move();
+    let mut after = pos.clone();
+    let report = after.play(m).ok()?;
+    let enemy_removed = report
+        .removed
+        .iter()
+        .copied()
+        .filter(|&p| pos.color_at(p).is_some_and(|c| c != mover));
+    let enemy_zombies = report
+        .zombies
+        .iter()
+        .copied()
+        .filter(|&p| after.color_at(p).is_some_and(|c| c != mover));
+    let captured = enemy_removed.chain(enemy_zombies).collect();
+    Some(Played {
+        report,
+        after,
+        captured,
+    })
+}
+
+/// The attacker's early moves: each with the position it is played from (the
+/// main line's plies 1, 3 and 5, as far as the line is legal).
+fn attacker_early_moves(case: &MargoCase<'_>) -> Vec<(AnyPosition, Move)> {
+    let mut out = Vec::new();
+    let mut pos = case.position.clone();
+    for (i, &m) in case.line.iter().take(5).enumerate() {
+        if i % 2 == 0 {
+            out.push((pos.clone(), m));
+        }
+        if pos.play(m).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+fn value_of(case: &MargoCase<'_>, m: Move) -> Option<Score> {
+    case.values.iter().find(|(mv, _)| *mv == m).map(|&(_, s)| s)
+}
+
+/// The puzzle's value for the attacker: the key's value.
+fn puzzle_value(case: &MargoCase<'_>) -> Option<Score> {
+    value_of(case, case.key)
+}
+
+/// The puzzle position under changed rules (the ko point is dropped when the
+/// ko rule is no longer simple ko); `None` if the engine rejects it.
+fn with_rules(pos: &AnyPosition, change: impl FnOnce(&mut Rules)) -> Option<AnyPosition> {
+    let mut setup = pos.to_setup();
+    change(&mut setup.rules);
+    if setup.rules.ko != Ko::Simple {
+        setup.ko_point = None;
+    }
+    AnyPosition::from_setup(&setup).ok()
+}
+
+/// The enemy group whose only freedom is the empty board-level point `p`, for
+/// each such group next to `p` (cut-aware groups, as the engine forms them).
+fn groups_in_atari_at(snap: &Snapshot, pos: &AnyPosition, p: Point) -> Vec<BTreeSet<Point>> {
+    let geo = pos.geometry();
+    if geo.level(p) != 0 || snap.color(p).is_some() {
+        return Vec::new();
+    }
+    let mover = pos.to_move();
+    let mut groups: Vec<BTreeSet<Point>> = Vec::new();
+    for &q in geo.neighbours(p) {
+        if snap.color(q).is_none_or(|c| c == mover) || groups.iter().any(|g| g.contains(&q)) {
+            continue;
+        }
+        let g = snap.group(q, true);
+        if !g.is_empty() && snap.freedoms(&g) == BTreeSet::from([p]) {
+            groups.push(g);
+        }
+    }
+    groups
+}
+
+/// **Surround capture**: the key is a placement on level 0 that is the only
+/// freedom of an enemy group (before the move), and the key captures at least
+/// one piece of that group (removes it or makes it a new zombie). A plain
+/// capture by filling the last freedom, as in Go.
+#[must_use]
+pub fn is_surround_capture(case: &MargoCase<'_>, _oracle: &dyn Oracle) -> bool {
+    let Move::Place(p) = case.key else {
+        return false;
+    };
+    let pos = case.position;
+    let Some(played) = play(pos, case.key) else {
+        return false;
+    };
+    let snap = Snapshot::of(pos);
+    groups_in_atari_at(&snap, pos, p)
+        .iter()
+        .any(|g| g.iter().any(|q| played.captured.contains(q)))
+}
+
+/// Whether playing `m` from `pos` captures a piece that only an over/under cut
+/// left without freedom: on the board just after the placement (nothing
+/// resolved yet), the piece's group has no freedom, but the group it would form
+/// if cut links counted as links has freedom.
+fn captures_through_cut(pos: &AnyPosition, m: Move) -> bool {
+    let Move::Place(p) = m else {
+        return false;
+    };
+    let Some(played) = play(pos, m) else {
+        return false;
+    };
+    let snap = Snapshot::of(pos).with_piece(p, pos.to_move());
+    played.captured.iter().any(|&q| {
+        let cut = snap.group(q, true);
+        !cut.is_empty()
+            && snap.freedoms(&cut).is_empty()
+            && !snap.freedoms(&snap.group(q, false)).is_empty()
+    })
+}
+
+/// **Over/under cut**: one of the attacker's early moves (main-line plies 1, 3,
+/// 5) captures an enemy piece that would not have been without freedom had the
+/// cut links of rulings A3 counted as links: on the board right after the
+/// placement, before any capture, the piece's group has no freedom, but its
+/// group formed ignoring cuts has freedom.
+#[must_use]
+pub fn is_over_under_cut(case: &MargoCase<'_>, _oracle: &dyn Oracle) -> bool {
+    attacker_early_moves(case)
+        .iter()
+        .any(|(pos, m)| captures_through_cut(pos, *m))
+}
+
+/// **Zombie reversal**, either of:
+///
+/// - (a) *the greedy capture fails*: among the legal first moves, one that
+///   captures the most enemy pieces (at least one) is not the key, leaves new
+///   enemy zombies, and its result for the attacker (win, draw, loss) is worse
+///   than the key's;
+/// - (b) *zombies are taken off*: one of the attacker's early moves (main-line
+///   plies 1, 3, 5) removes an enemy piece that was a zombie before the move.
+#[must_use]
+pub fn is_zombie_reversal(case: &MargoCase<'_>, _oracle: &dyn Oracle) -> bool {
+    greedy_capture_fails(case) || removes_enemy_zombies(case)
+}
+
+fn greedy_capture_fails(case: &MargoCase<'_>) -> bool {
+    let Some(best) = puzzle_value(case) else {
+        return false;
+    };
+    let pos = case.position;
+    let played: Vec<(Move, Score, Played)> = case
+        .values
+        .iter()
+        .filter_map(|&(m, s)| play(pos, m).map(|p| (m, s, p)))
+        .collect();
+    let most = played.iter().map(|(_, _, p)| p.captured.len()).max();
+    let Some(most) = most.filter(|&n| n > 0) else {
+        return false;
+    };
+    let mover = pos.to_move();
+    played.iter().any(|(m, s, p)| {
+        *m != case.key
+            && p.captured.len() == most
+            && p.report
+                .zombies
+                .iter()
+                .any(|&z| p.after.color_at(z).is_some_and(|c| c != mover))
+            && s.wld() < best.wld()
+    })
+}
+
+fn removes_enemy_zombies(case: &MargoCase<'_>) -> bool {
+    attacker_early_moves(case).iter().any(|(pos, m)| {
+        let mover = pos.to_move();
+        let zombies: BTreeSet<Point> = pos
+            .zombies()
+            .into_iter()
+            .filter(|&z| pos.color_at(z).is_some_and(|c| c != mover))
+            .collect();
+        !zombies.is_empty()
+            && play(pos, *m).is_some_and(|p| p.report.removed.iter().any(|r| zombies.contains(r)))
+    })
+}
+
+/// **Forced eye-filling**: the puzzle's result for the attacker (win, draw or
+/// loss: the sign of the key's value) differs from the result of the same
+/// position with passing allowed (`can_pass`), as the oracle finds it. Under
+/// the default rules nobody may pass, so a player without a useful move must
+/// fill its own eyes; the theme says that this decides the puzzle. False when
+/// the oracle does not settle the changed position, or when the puzzle already
+/// allows passing.
+#[must_use]
+pub fn is_forced_eye_filling(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool {
+    if case.position.rules().can_pass {
+        return false;
+    }
+    let Some(value) = puzzle_value(case) else {
+        return false;
+    };
+    with_rules(case.position, |r| r.can_pass = true)
+        .and_then(|pos| oracle.result(&pos))
+        .is_some_and(|r| r != value.wld())
+}
+
+/// **Stack-join**: the key is a placement on level 1 or higher; the key's group
+/// after the move holds pieces of two or more attacker groups that were
+/// separate before it; each of those groups had exactly one eye before the move;
+/// and the joined group has at least two eyes after it. An eye of a group is an
+/// empty level-0 point all of whose orthogonal neighbours hold pieces of the
+/// group. (Two eyes is the oracle-free safety test: the defender can fill
+/// neither eye without suicide while the other stays open.)
+#[must_use]
+pub fn is_stack_join(case: &MargoCase<'_>, _oracle: &dyn Oracle) -> bool {
+    let Move::Place(p) = case.key else {
+        return false;
+    };
+    let pos = case.position;
+    if pos.geometry().level(p) == 0 {
+        return false;
+    }
+    let Some(played) = play(pos, case.key) else {
+        return false;
+    };
+    let before = Snapshot::of(pos);
+    let after = Snapshot::of(&played.after);
+    let joined = after.group(p, true);
+    let mut parts: Vec<BTreeSet<Point>> = Vec::new();
+    for &q in &joined {
+        if q != p && !parts.iter().any(|g| g.contains(&q)) {
+            let g = before.group(q, true);
+            if !g.is_empty() {
+                parts.push(g);
+            }
+        }
+    }
+    parts.len() >= 2
+        && parts.iter().all(|g| before.eyes(g).len() == 1)
+        && after.eyes(&joined).len() >= 2
+}
+
+/// **Pinned suicide**: in the puzzle position there is a board-level point `x`
+/// that is the only freedom of an enemy group `G`, placing on `x` is illegal as
+/// suicide ([`IllegalMove::Suicide`]), and a neighbour of `x` is a piece of `G`
+/// on which some piece outside `G` rests, so the capture would leave it on the
+/// board as a zombie that still smothers the placed piece (rulings A5.5). The
+/// key, being legal, is never `x`: the natural capture is exactly the move the
+/// puzzle's solver must not (and cannot) make.
+#[must_use]
+pub fn is_pinned_suicide(case: &MargoCase<'_>, _oracle: &dyn Oracle) -> bool {
+    let pos = case.position;
+    let geo = pos.geometry();
+    let snap = Snapshot::of(pos);
+    geo.level_points(0).any(|x| {
+        snap.color(x).is_none()
+            && pos.check(Move::Place(x)) == Err(IllegalMove::Suicide)
+            && groups_in_atari_at(&snap, pos, x).iter().any(|g| {
+                geo.neighbours(x).iter().any(|q| {
+                    g.contains(q)
+                        && geo
+                            .rested_on_by(*q)
+                            .iter()
+                            .any(|r| snap.color(*r).is_some() && !g.contains(r))
+                })
+            })
+    })
+}
+
+/// **Ko**: one of the main line's first six moves leaves a ko point (the
+/// position after it has [`AnyPosition::ko_point`]), and the puzzle's result
+/// (win, draw or loss for the attacker) with no ko rule ([`Ko::None`]) differs
+/// from its result under the puzzle's own ko rule, as the oracle finds it: the
+/// ko fight is real and the rule decides it. False when the oracle does not
+/// settle the changed position, or when the puzzle has no ko rule.
+#[must_use]
+pub fn is_ko(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool {
+    if case.position.rules().ko == Ko::None {
+        return false;
+    }
+    let mut pos = case.position.clone();
+    let mut ko_seen = false;
+    for &m in case.line.iter().take(6) {
+        if pos.play(m).is_err() {
+            break;
+        }
+        if pos.ko_point().is_some() {
+            ko_seen = true;
+            break;
+        }
+    }
+    if !ko_seen {
+        return false;
+    }
+    let Some(value) = puzzle_value(case) else {
+        return false;
+    };
+    with_rules(case.position, |r| r.ko = Ko::None)
+        .and_then(|p| oracle.result(&p))
+        .is_some_and(|r| r != value.wld())
+}

@@ -1,0 +1,220 @@
+//! Puzzle themes: what a proved puzzle is about, decided by precise detectors.
+//!
+//! Every theme has a kebab-case slug (its serde, [`Display`](fmt::Display) and
+//! [`FromStr`] form), a title for people, and the games it applies to. The
+//! detectors for Margo and Spargo are in [`margo`]; the Margrites themes are
+//! declared here and detected elsewhere.
+//!
+//! ```
+//! use cannonball::forge::theme::Theme;
+//! let t: Theme = "zombie-reversal".parse().unwrap();
+//! assert_eq!(t, Theme::ZombieReversal);
+//! assert_eq!(t.to_string(), "zombie-reversal");
+//! assert_eq!(t.title(), "Zombie reversal");
+//! assert_eq!(t.games(), &["spargo", "margo"]);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+pub mod margo;
+
+/// A puzzle theme. Slugs are kebab-case (serde + Display + FromStr): "zombie-reversal", ...
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Theme {
+    /// Margo/Spargo: the outcome turns on zombies (a greedy capture that leaves
+    /// zombies behind loses, or the solution removes enemy zombies); see
+    /// [`margo::is_zombie_reversal`].
+    ZombieReversal,
+    /// Margo/Spargo: the result depends on the rule that there is no passing, so
+    /// the loser must fill its own eyes; see [`margo::is_forced_eye_filling`].
+    ForcedEyeFilling,
+    /// Margo/Spargo: a capture that works only because an overpass cuts a link;
+    /// see [`margo::is_over_under_cut`].
+    OverUnderCut,
+    /// Margo/Spargo: a marble on an upper level joins one-eyed groups into one
+    /// group with two eyes; see [`margo::is_stack_join`].
+    StackJoin,
+    /// Margo/Spargo: the natural capturing move is suicide, because the zombies
+    /// it would leave smother it; see [`margo::is_pinned_suicide`].
+    PinnedSuicide,
+    /// Margo/Spargo: the key move captures by taking a group's last freedom; see
+    /// [`margo::is_surround_capture`].
+    SurroundCapture,
+    /// Margo/Spargo: the solution turns on the ko rule; see [`margo::is_ko`].
+    Ko,
+    /// Margrites: one step sets off a cascade of captures.
+    ChainCapture,
+    /// Margrites: a move that invites a capture which costs the capturer more.
+    Trap,
+    /// Margrites: giving up pieces to end the game while ahead.
+    SacrificeToEnd,
+    /// Margrites: a race to score pieces off the far edge.
+    ScoreRace,
+    /// Margrites: the winning path is blocked by the martyrdom rule.
+    MartyrdomPath,
+}
+
+/// The games whose puzzles the Margo-family themes apply to.
+const MARGO_GAMES: &[&str] = &["spargo", "margo"];
+/// The game the Margrites themes apply to.
+const MARGRITES_GAMES: &[&str] = &["margrites"];
+
+impl Theme {
+    /// Every theme, in declaration (and sort) order.
+    pub const ALL: [Theme; 12] = [
+        Theme::ZombieReversal,
+        Theme::ForcedEyeFilling,
+        Theme::OverUnderCut,
+        Theme::StackJoin,
+        Theme::PinnedSuicide,
+        Theme::SurroundCapture,
+        Theme::Ko,
+        Theme::ChainCapture,
+        Theme::Trap,
+        Theme::SacrificeToEnd,
+        Theme::ScoreRace,
+        Theme::MartyrdomPath,
+    ];
+
+    /// The kebab-case slug (`zombie-reversal`).
+    #[must_use]
+    pub const fn slug(self) -> &'static str {
+        match self {
+            Theme::ZombieReversal => "zombie-reversal",
+            Theme::ForcedEyeFilling => "forced-eye-filling",
+            Theme::OverUnderCut => "over-under-cut",
+            Theme::StackJoin => "stack-join",
+            Theme::PinnedSuicide => "pinned-suicide",
+            Theme::SurroundCapture => "surround-capture",
+            Theme::Ko => "ko",
+            Theme::ChainCapture => "chain-capture",
+            Theme::Trap => "trap",
+            Theme::SacrificeToEnd => "sacrifice-to-end",
+            Theme::ScoreRace => "score-race",
+            Theme::MartyrdomPath => "martyrdom-path",
+        }
+    }
+
+    /// The title for people (`Zombie reversal`).
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Theme::ZombieReversal => "Zombie reversal",
+            Theme::ForcedEyeFilling => "Forced eye-filling",
+            Theme::OverUnderCut => "Over/under cut",
+            Theme::StackJoin => "Stack-join",
+            Theme::PinnedSuicide => "Pinned suicide",
+            Theme::SurroundCapture => "Surround capture",
+            Theme::Ko => "Ko",
+            Theme::ChainCapture => "Chain capture",
+            Theme::Trap => "Trap",
+            Theme::SacrificeToEnd => "Sacrifice to end",
+            Theme::ScoreRace => "Score race",
+            Theme::MartyrdomPath => "Martyrdom path",
+        }
+    }
+
+    /// The games the theme applies to: `spargo` and `margo`, or `margrites`.
+    #[must_use]
+    pub fn games(self) -> &'static [&'static str] {
+        match self {
+            Theme::ZombieReversal
+            | Theme::ForcedEyeFilling
+            | Theme::OverUnderCut
+            | Theme::StackJoin
+            | Theme::PinnedSuicide
+            | Theme::SurroundCapture
+            | Theme::Ko => MARGO_GAMES,
+            Theme::ChainCapture
+            | Theme::Trap
+            | Theme::SacrificeToEnd
+            | Theme::ScoreRace
+            | Theme::MartyrdomPath => MARGRITES_GAMES,
+        }
+    }
+}
+
+impl fmt::Display for Theme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.slug())
+    }
+}
+
+/// A theme slug that names no theme.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("unknown theme '{0}' (themes: {list})", list = slugs())]
+pub struct UnknownTheme(pub String);
+
+fn slugs() -> String {
+    Theme::ALL
+        .iter()
+        .map(|t| t.slug())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl FromStr for Theme {
+    type Err = UnknownTheme;
+
+    /// Reads a slug (`stack-join`).
+    fn from_str(s: &str) -> Result<Theme, UnknownTheme> {
+        Theme::ALL
+            .into_iter()
+            .find(|t| t.slug() == s)
+            .ok_or_else(|| UnknownTheme(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_round_trip_through_text_and_serde() {
+        for t in Theme::ALL {
+            assert_eq!(t.slug().parse::<Theme>(), Ok(t));
+            let json = serde_json::to_string(&t).unwrap();
+            assert_eq!(json, format!("\"{}\"", t.slug()));
+            assert_eq!(serde_json::from_str::<Theme>(&json).unwrap(), t);
+        }
+    }
+
+    #[test]
+    fn slugs_are_distinct_kebab_case_and_all_is_sorted() {
+        let mut seen = std::collections::BTreeSet::new();
+        for t in Theme::ALL {
+            assert!(seen.insert(t.slug()), "duplicate slug {}", t.slug());
+            assert!(
+                t.slug()
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'-')
+            );
+        }
+        assert!(Theme::ALL.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn unknown_slugs_are_errors_that_list_the_themes() {
+        let e = "zombie".parse::<Theme>().unwrap_err();
+        assert!(e.to_string().contains("zombie-reversal"), "{e}");
+        assert!("Ko".parse::<Theme>().is_err());
+    }
+
+    #[test]
+    fn each_theme_belongs_to_one_family() {
+        let margo = Theme::ALL
+            .iter()
+            .filter(|t| t.games() == MARGO_GAMES)
+            .count();
+        let margrites = Theme::ALL
+            .iter()
+            .filter(|t| t.games() == MARGRITES_GAMES)
+            .count();
+        assert_eq!((margo, margrites), (7, 5));
+    }
+}

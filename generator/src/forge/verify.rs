@@ -1,0 +1,99 @@
+//! Re-proving committed puzzles: everything in a file but its provenance is
+//! recomputed from the position, the objective and the turns, and every line
+//! that differs is reported at its line in the file.
+
+use std::path::Path;
+
+use crate::puzzle::{self, Game, Puzzle, PuzzleError};
+
+use super::margo;
+
+/// Node budgets for re-proving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifyLimits {
+    /// Margo and Spargo: solver nodes per position, and the tree depth.
+    pub margo: margo::Limits,
+}
+
+impl Default for VerifyLimits {
+    fn default() -> VerifyLimits {
+        VerifyLimits {
+            margo: margo::Limits::default(),
+        }
+    }
+}
+
+/// Recomputes `p` (read from `file`, whose text is `text`).
+///
+/// # Errors
+/// Every difference, each at its line; or why the puzzle could not be recomputed.
+pub fn verify(
+    file: &str,
+    text: &str,
+    p: &Puzzle,
+    limits: &VerifyLimits,
+) -> Result<(), Vec<PuzzleError>> {
+    let fresh = match p.game {
+        Game::Spargo | Game::Margo => margo::reanalyse(p, &limits.margo).map_err(|e| e.to_string()),
+        Game::Margrites => Err("Margrites puzzles cannot be re-proved yet".to_owned()),
+    };
+    let fresh =
+        fresh.map_err(|reason| vec![PuzzleError::at_key(file, text, "position", reason)])?;
+    let mut same = fresh;
+    same.provenance = p.provenance.clone();
+    differences(file, p, &same)
+}
+
+/// The lines where the YAML of `fresh` differs from that of `written` (both
+/// as the writer lays them out, so a file the forge wrote keeps its line
+/// numbers).
+///
+/// # Errors
+/// One error per differing run of lines.
+pub fn differences(file: &str, written: &Puzzle, fresh: &Puzzle) -> Result<(), Vec<PuzzleError>> {
+    let a = puzzle::to_text(written).map_err(|e| vec![e])?;
+    let b = puzzle::to_text(fresh).map_err(|e| vec![e])?;
+    if a == b {
+        return Ok(());
+    }
+    let al: Vec<&str> = a.lines().collect();
+    let bl: Vec<&str> = b.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < al.len().max(bl.len()) && out.len() < 5 {
+        let (x, y) = (al.get(i).copied(), bl.get(i).copied());
+        if x != y {
+            out.push(PuzzleError::At {
+                file: file.to_owned(),
+                line: i + 1,
+                reason: format!(
+                    "the file says `{}` but the engine finds `{}`",
+                    x.unwrap_or("(nothing)").trim(),
+                    y.unwrap_or("(nothing)").trim()
+                ),
+            });
+            // Skip to where the two agree again.
+            while i < al.len().max(bl.len()) && al.get(i) != bl.get(i) {
+                i += 1;
+            }
+        }
+        i += 1;
+    }
+    Err(out)
+}
+
+/// Reads and verifies one puzzle file.
+///
+/// # Errors
+/// As [`verify`], or the file cannot be read.
+pub fn verify_file(path: &Path, limits: &VerifyLimits) -> Result<Game, Vec<PuzzleError>> {
+    let p = puzzle::read(path).map_err(|e| vec![e])?;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        vec![PuzzleError::Io {
+            file: path.display().to_string(),
+            reason: e.to_string(),
+        }]
+    })?;
+    verify(&path.display().to_string(), &text, &p, limits)?;
+    Ok(p.game)
+}
