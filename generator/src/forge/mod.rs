@@ -3,6 +3,7 @@
 //! ([`theme`]), rated and written as puzzle files.
 
 pub mod margo;
+pub mod margrites;
 pub mod run;
 pub mod spargo;
 pub mod theme;

@@ -1,0 +1,525 @@
+//! The analysis of one position for one objective within N turns: tightness,
+//! the unique key, tries, minimality, themes and difficulty, or the reason it
+//! is no puzzle.
+
+use crate::margrites::notation::{TurnBody, parse_turn_str};
+use crate::margrites::turngen::{DistinctTurn, distinct_turns};
+use crate::margrites::{Color, Diagram, Position, Square, Step};
+use crate::puzzle::{Difficulty, Line, Minimality, MoveValue, Objective, Try};
+use crate::solve::margrites::{self as solver, Answer, Report, TurnLine};
+
+use super::{ForgeError, Limits, difficulty, themes, tree};
+
+/// Positions with more distinct first turns than this are only tried for
+/// objectives within one turn: deeper searches would not fit the budget.
+pub const DEEP_FIRST_TURNS: usize = 4000;
+
+/// Tries written to a file, at most.
+pub const TRIES_KEPT: usize = 5;
+
+/// Failing first turns the solver is asked to refute.
+const TRIES_ASKED: usize = 12;
+
+/// Everything a puzzle file says that follows from the position, the objective
+/// and the turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The objective.
+    pub objective: Objective,
+    /// The turns.
+    pub turns: u8,
+    /// The question.
+    pub question: String,
+    /// The key turn, in the rule book's notation.
+    pub key: String,
+    /// The winning first turns: only the key, `yes`.
+    pub values: Vec<MoveValue>,
+    /// Distinct first turns the solver examined.
+    pub first_turns: u32,
+    /// The solution tree.
+    pub solution: Line,
+    /// Tempting wrong first turns, refuted.
+    pub tries: Vec<Try>,
+    /// Minimality.
+    pub minimality: Minimality,
+    /// Theme slugs.
+    pub themes: Vec<String>,
+    /// Difficulty.
+    pub difficulty: Difficulty,
+    /// Solver nodes spent on the analysis.
+    pub nodes: u64,
+}
+
+/// The solver's form of a Margrites puzzle objective.
+///
+/// # Errors
+/// [`ForgeError::Objective`] for Margo objectives and counts above 8.
+pub fn to_solver(objective: Objective) -> Result<solver::Objective, ForgeError> {
+    match objective {
+        Objective::WinWithin => Ok(solver::Objective::Win),
+        Objective::Trap => Ok(solver::Objective::Trap),
+        Objective::Capture(k @ 1..=8) => Ok(solver::Objective::Capture(k)),
+        Objective::Score(k @ 1..=8) => Ok(solver::Objective::Score(k)),
+        other => Err(ForgeError::Objective(other.text())),
+    }
+}
+
+/// What is left of `objective` (set at `start`, for the side to move there) in
+/// `now`, when that side is to move again: the same objective with the counts
+/// still missing; `None` when the counts are already reached.
+#[must_use]
+pub fn remaining(
+    objective: Objective,
+    start: &Position,
+    now: &Position,
+) -> Option<solver::Objective> {
+    let side = start.to_move();
+    let (was, is) = (start.standings(), now.standings());
+    let (was, is) = (was.get(side), is.get(side));
+    let left = |k: u8, was: u8, is: u8| (was + k).checked_sub(is).filter(|l| *l > 0);
+    match objective {
+        Objective::Capture(k) => left(k, was.captures, is.captures).map(solver::Objective::Capture),
+        Objective::Score(k) => left(k, was.points, is.points).map(solver::Objective::Score),
+        Objective::Trap => Some(solver::Objective::Trap),
+        _ => Some(solver::Objective::Win),
+    }
+}
+
+thread_local! {
+    static POOL: Option<rayon::ThreadPool> =
+        rayon::ThreadPoolBuilder::new().num_threads(1).build().ok();
+}
+
+/// Runs solves on one thread with the node budget, adding up the nodes.
+#[derive(Debug)]
+pub(crate) struct Runner {
+    budget: u64,
+    /// Nodes of every solve so far.
+    pub(crate) nodes: u64,
+}
+
+impl Runner {
+    pub(crate) fn new(limits: &Limits) -> Runner {
+        Runner {
+            budget: limits.nodes,
+            nodes: 0,
+        }
+    }
+
+    /// A solve; `full` asks for the key's proof (30 defences a node) and
+    /// refutations of the most promising failing turns.
+    pub(crate) fn solve(
+        &mut self,
+        pos: &Position,
+        objective: solver::Objective,
+        turns: u8,
+        full: bool,
+    ) -> Result<Report, ForgeError> {
+        let limits = solver::Limits {
+            nodes: Some(self.budget),
+            time: None,
+            proofs: usize::from(full),
+            defences: if full { tree::TOP_DEFENCES } else { 0 },
+            tries: if full { TRIES_ASKED } else { 0 },
+        };
+        let run = || solver::solve(pos, objective, turns, &limits, &|_, _, _| {});
+        let report = POOL.with(|p| match p {
+            Some(pool) => pool.install(run),
+            None => run(),
+        })?;
+        self.nodes += report.stats.nodes;
+        Ok(report)
+    }
+}
+
+/// Whether a report proves exactly one winning first turn.
+#[must_use]
+pub fn unique(r: &Report) -> bool {
+    r.answer == Answer::Yes && r.winning_complete && r.winning.len() == 1
+}
+
+/// The objectives within N turns worth a full analysis, in the order
+/// [`super::forge_one`] tries them: those with a unique winning first turn that
+/// are tight.
+///
+/// # Errors
+/// The solver refusing the position.
+pub fn objectives(pos: &Position, limits: &Limits) -> Result<Vec<(Objective, u8)>, ForgeError> {
+    let mut run = Runner::new(limits);
+    let mut out = Vec::new();
+    let deep = distinct_turns(pos).len() <= DEEP_FIRST_TURNS;
+    let me = pos.to_move();
+    let caps = [
+        usize::from(pos.pieces(me.other()).len() as u8),
+        usize::from(pos.pieces(me).len() as u8),
+    ];
+    // Win, trap: reached (or undecided) at some N ends the family.
+    let mut open = [true, true];
+    // Capture, score: the most reached within N - 1 turns; None once undecided.
+    let mut best: [Option<u8>; 2] = [Some(0), Some(0)];
+    for n in 1..=limits.max_turns {
+        if n > 1 && !deep {
+            break;
+        }
+        for (i, o) in [Objective::WinWithin, Objective::Trap]
+            .into_iter()
+            .enumerate()
+        {
+            if !open[i] {
+                continue;
+            }
+            let r = run.solve(pos, to_solver(o)?, n, false)?;
+            if r.answer != Answer::No {
+                open[i] = false;
+                if unique(&r) {
+                    out.push((o, n));
+                }
+            }
+        }
+        for (i, make) in [Objective::Capture as fn(u8) -> Objective, Objective::Score]
+            .into_iter()
+            .enumerate()
+        {
+            let Some(prev) = best[i] else { continue };
+            let mut k = prev + 1;
+            let mut reached = None;
+            while usize::from(k) <= caps[i] {
+                let r = run.solve(pos, to_solver(make(k))?, n, false)?;
+                match r.answer {
+                    Answer::Yes => {
+                        reached = Some((k, unique(&r)));
+                        k += 1;
+                    }
+                    Answer::No => break,
+                    Answer::Unknown => {
+                        best[i] = None;
+                        break;
+                    }
+                }
+            }
+            if let Some((k, is_unique)) = reached {
+                if best[i].is_some() {
+                    best[i] = Some(k);
+                }
+                if is_unique {
+                    out.push((make(k), n));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Plays a turn written in the rule book's notation (`3. d5>d6; d6>d7(xe5).` or
+/// `3. forfeit.`) from `pos`, every step checked, and ends it.
+///
+/// # Errors
+/// [`ForgeError::Turn`] when the text does not parse or a step is illegal.
+pub fn play_turn(pos: &Position, text: &str) -> Result<(Vec<Step>, Position), ForgeError> {
+    let fail = |reason: String| ForgeError::Turn {
+        text: text.to_string(),
+        reason,
+    };
+    let (turn, _) = parse_turn_str(text).map_err(|e| fail(e.message))?;
+    let mut p = *pos;
+    let mut steps = Vec::new();
+    match turn.body {
+        TurnBody::Steps {
+            steps: written,
+            incomplete: false,
+        } => {
+            let mut previous = None;
+            for s in &written {
+                let step = s
+                    .step
+                    .resolve(&p, previous)
+                    .map_err(|e| fail(e.to_string()))?;
+                p.play_step(step).map_err(|e| fail(e.to_string()))?;
+                previous = step.to();
+                steps.push(step);
+            }
+        }
+        TurnBody::Forfeit => {}
+        _ => return Err(fail("not a whole turn".into())),
+    }
+    if !p.is_over() {
+        p.end_turn().map_err(|e| fail(e.to_string()))?;
+    }
+    Ok((steps, p))
+}
+
+/// The question: `Black to play and capture 2 pieces within 2 turns (1 turn is
+/// not enough).`
+#[must_use]
+pub fn question(side: Color, objective: solver::Objective, turns: u8) -> String {
+    let plural = |n: u8| if n == 1 { "turn" } else { "turns" };
+    let tight = if turns > 1 {
+        format!(
+            " ({} {} not enough)",
+            turns - 1,
+            if turns == 2 { "turn is" } else { "turns are" }
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{side} to play and {} within {turns} {}{tight}.",
+        objective.describe(),
+        plural(turns)
+    )
+}
+
+/// The gain a greedy one-turn player sees in a turn from `before` to `after`:
+/// ten per capture credited to the mover, minus ten per capture credited to the
+/// opponent, eight per point, a hundred for a game won.
+#[must_use]
+pub fn turn_gain(before: &Position, after: &Position) -> i32 {
+    let me = before.to_move();
+    let (b, a) = (before.standings(), after.standings());
+    let d = |x: u8, y: u8| i32::from(y) - i32::from(x);
+    let won = after.result().is_some_and(|r| r.winner == Some(me));
+    10 * d(b.get(me).captures, a.get(me).captures)
+        - 10 * d(b.get(me.other()).captures, a.get(me.other()).captures)
+        + 8 * d(b.get(me).points, a.get(me).points)
+        + if won { 100 } else { 0 }
+}
+
+fn same_outcome(a: &Position, b: &Position) -> bool {
+    a.board() == b.board() && a.standings() == b.standings() && a.phase() == b.phase()
+}
+
+/// Analyses `pos` for `objective` within `turns`: `Ok(Err(reason))` when it
+/// makes no puzzle.
+///
+/// # Errors
+/// A bad objective or turn count, or a solver turn that does not replay.
+pub fn analyse(
+    pos: &Position,
+    objective: Objective,
+    turns: u8,
+    limits: &Limits,
+) -> Result<Result<Analysis, String>, ForgeError> {
+    let goal = to_solver(objective)?;
+    let mut run = Runner::new(limits);
+    if turns > 1 {
+        let r = run.solve(pos, goal, turns - 1, false)?;
+        match r.answer {
+            Answer::No => {}
+            Answer::Yes => return Ok(Err(format!("reachable within {} turns", turns - 1))),
+            Answer::Unknown => return Ok(Err("tightness undecided within the budget".into())),
+        }
+    }
+    let r = run.solve(pos, goal, turns, true)?;
+    if r.answer != Answer::Yes || !r.winning_complete {
+        return Ok(Err(format!(
+            "answer {} (complete: {})",
+            r.answer.as_str(),
+            r.winning_complete
+        )));
+    }
+    if r.winning.len() != 1 {
+        return Ok(Err(format!("{} winning first turns", r.winning.len())));
+    }
+    let win = &r.winning[0];
+    let Some(proof) = &win.proof else {
+        return Ok(Err("no proof".into()));
+    };
+    let (key_steps, key_after) = play_turn(pos, &win.turn.notation)?;
+    let firsts = distinct_turns(pos);
+    let gains: Vec<(i32, &DistinctTurn)> = firsts
+        .iter()
+        .map(|t| (turn_gain(pos, &t.after), t))
+        .collect();
+    let key_gain = turn_gain(pos, &key_after);
+    // The greedy player's pick: the highest gain, the first generated among equals.
+    let greedy = gains
+        .iter()
+        .rev()
+        .max_by_key(|(g, _)| *g)
+        .map(|(_, t)| t.after);
+    let gap = gains.iter().filter(|(g, _)| *g > key_gain).count() as u32;
+    let tempting = gains
+        .iter()
+        .filter(|(g, t)| {
+            !same_outcome(&t.after, &key_after)
+                && (*g > 0 || greedy.is_some_and(|p| same_outcome(&p, &t.after)))
+        })
+        .count() as u32;
+
+    let tries = if turns == 1 {
+        // One turn: the bounds cut failing turns before the solver sees them;
+        // every distinct first turn but the key fails, and needs no refutation.
+        let mut wrong: Vec<(std::cmp::Reverse<(bool, i32)>, usize)> = gains
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, t))| !same_outcome(&t.after, &key_after))
+            .map(|(i, (g, t))| {
+                let is_greedy = greedy.is_some_and(|p| same_outcome(&p, &t.after));
+                (std::cmp::Reverse((is_greedy, *g)), i)
+            })
+            .collect();
+        wrong.sort_unstable();
+        wrong
+            .iter()
+            .take(TRIES_KEPT)
+            .map(|&(std::cmp::Reverse((is_greedy, _)), i)| {
+                let t = gains[i].1;
+                Try {
+                    mv: TurnLine::new(pos, &t.steps).notation,
+                    tempting: tempting_reason(
+                        pos,
+                        &t.after,
+                        is_greedy,
+                        "next in the greedy player's ranking",
+                    ),
+                    value: "no".into(),
+                    refutation: Vec::new(),
+                }
+            })
+            .collect::<Vec<Try>>()
+    } else {
+        let mut tries = Vec::new();
+        for f in &r.failing {
+            let (_, after) = play_turn(pos, &f.turn.notation)?;
+            let gain = turn_gain(pos, &after);
+            let is_greedy = greedy.is_some_and(|p| same_outcome(&p, &after));
+            let tempting =
+                tempting_reason(pos, &after, is_greedy, "among the solver's most promising");
+            tries.push((
+                std::cmp::Reverse((is_greedy, gain)),
+                Try {
+                    mv: f.turn.notation.clone(),
+                    tempting,
+                    value: "no".into(),
+                    refutation: f.refutation.iter().map(|t| t.notation.clone()).collect(),
+                },
+            ));
+        }
+        // Stable: equal gains keep the solver's order.
+        tries.sort_by_key(|a| a.0);
+        tries.into_iter().take(TRIES_KEPT).map(|(_, t)| t).collect()
+    };
+    if tries.len() < 3 {
+        return Ok(Err(format!("only {} wrong tries", tries.len())));
+    }
+
+    let solution = match tree::solution(&mut run, pos, objective, turns, proof)? {
+        Ok(s) => s,
+        Err(reason) => return Ok(Err(reason)),
+    };
+    let minimality = minimality(&mut run, pos, goal, turns, &key_steps)?;
+    let themes = themes::detect(&mut run, pos, objective, &key_steps)?;
+    let difficulty = difficulty::rate(&solution, turns, tempting, gap);
+    Ok(Ok(Analysis {
+        objective,
+        turns,
+        question: question(pos.to_move(), goal, turns),
+        key: win.turn.notation.clone(),
+        values: vec![MoveValue {
+            mv: win.turn.notation.clone(),
+            value: "yes".into(),
+        }],
+        first_turns: u32::try_from(firsts.len()).unwrap_or(u32::MAX),
+        solution,
+        tries,
+        minimality,
+        themes,
+        difficulty,
+        nodes: run.nodes,
+    }))
+}
+
+fn tempting_reason(
+    before: &Position,
+    after: &Position,
+    is_greedy: bool,
+    otherwise: &str,
+) -> String {
+    let me = before.to_move();
+    let (b, a) = (before.standings(), after.standings());
+    let caps = a.get(me).captures.saturating_sub(b.get(me).captures);
+    let points = a.get(me).points.saturating_sub(b.get(me).points);
+    let mut parts = Vec::new();
+    if is_greedy {
+        parts.push("the greedy player's choice".to_string());
+    }
+    if caps > 0 {
+        parts.push(format!("captures {caps}"));
+    }
+    if points > 0 {
+        parts.push(format!("scores {points}"));
+    }
+    if parts.is_empty() {
+        parts.push(otherwise.to_string());
+    }
+    parts.join(", ")
+}
+
+/// The position with the piece on `sq` taken away and counted as captured by
+/// the opponent; `None` when that leaves a side without pieces.
+fn without(pos: &Position, sq: Square) -> Option<Position> {
+    let owner = pos.piece_at(sq)?;
+    let mut pieces = pos.board().map(Iterator::collect::<Vec<Square>>);
+    pieces.get_mut(owner).retain(|s| *s != sq);
+    if pieces.get(owner).is_empty() {
+        return None;
+    }
+    let mut standings = pos.standings();
+    standings.get_mut(owner.other()).captures += 1;
+    let d = Diagram {
+        pieces,
+        to_move: pos.to_move(),
+        turn: pos.turn(),
+        standings,
+    };
+    Position::from_diagram(&d, pos.options()).ok()
+}
+
+/// Minimality: each piece taken away in turn (counted as captured by the
+/// opponent, so the position stays legal). A piece could go when the smaller
+/// position still has exactly one winning first turn with the same steps.
+fn minimality(
+    run: &mut Runner,
+    pos: &Position,
+    goal: solver::Objective,
+    turns: u8,
+    key: &[Step],
+) -> Result<Minimality, ForgeError> {
+    let mut could_go = Vec::new();
+    let mut undecided = Vec::new();
+    for sq in pos.occupied() {
+        // Taking a side's last piece ends the game: nothing to test.
+        let Some(smaller) = without(pos, sq) else {
+            continue;
+        };
+        let r = run.solve(&smaller, goal, turns, false)?;
+        match r.answer {
+            Answer::Unknown => undecided.push(sq.to_string()),
+            _ if unique(&r) => {
+                let same = play_turn(&smaller, &r.winning[0].turn.notation)
+                    .is_ok_and(|(steps, _)| steps == key);
+                if same {
+                    could_go.push(sq.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut notes = Vec::new();
+    if !could_go.is_empty() {
+        notes.push(format!(
+            "the key still works alone without {}",
+            could_go.join(", ")
+        ));
+    }
+    if !undecided.is_empty() {
+        notes.push(format!(
+            "undecided within the budget without {}",
+            undecided.join(", ")
+        ));
+    }
+    Ok(Minimality {
+        minimal: notes.is_empty(),
+        note: notes.join("; "),
+    })
+}

@@ -1,0 +1,312 @@
+//! Candidate positions: a deterministic stream per seed.
+//!
+//! Indices 0, 4, 8, ... are **self-play** positions: a random legal setup, then
+//! both sides play a cheap greedy step player (below) with seeded noise until
+//! few pieces are left (a seeded threshold of 5 to 9 on the board) and the
+//! position is taken at the start of the next turn. The others are
+//! **constructed endgames**, one to four pieces a side, no piece standing
+//! capturable, the missing pieces accounted for as points (one in four) or
+//! captures by the opponent:
+//!
+//! - index 1 mod 4: all pieces around a seeded centre (so that they meet);
+//! - index 2 mod 4: one or two pieces of the side not to move on edge squares
+//!   near a seeded edge square (a corner half the time), where pieces have
+//!   fewer ways out, and two to four of the side to move within two squares of
+//!   them (traps);
+//! - index 3 mod 4: the side not to move as a chain of touching pieces, the
+//!   side to move within two squares of it (chain captures).
+//!
+//! Midgame positions are not used: with eight pieces a side a position has
+//! tens of thousands of distinct turns, far beyond the per-candidate budget.
+
+use crate::margrites::capture::capture_round;
+use crate::margrites::setup::PIECES_PER_SIDE;
+use crate::margrites::square::{FILES, RANKS};
+use crate::margrites::{
+    ByColor, Color, Diagram, Options, Position, Square, SquareSet, Step, Tally, selfplay,
+};
+use crate::rng::Rng;
+
+/// A candidate position and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The position, at the start of a turn.
+    pub position: Position,
+    /// How it was made, e.g. `selfplay greedy-steps game 4 turn 31` or
+    /// `endgame 3v2 around e5`.
+    pub source: String,
+}
+
+/// The `index`-th candidate of `seed`'s stream; `None` when that draw gives no
+/// usable position (the self-play game ended, or hit the turn cap first).
+#[must_use]
+pub fn candidate(seed: u64, index: u64) -> Option<Candidate> {
+    let mut rng = Rng::seed_from(seed).fork(index);
+    match index % 4 {
+        0 => selfplay_candidate(&mut rng, index / 4),
+        1 => endgame_candidate(&mut rng, Layout::Around),
+        2 => endgame_candidate(&mut rng, Layout::Edge),
+        _ => endgame_candidate(&mut rng, Layout::Chain),
+    }
+}
+
+/// The greedy step player's value of `step` for the side to move (higher is
+/// better): enemy pieces captured minus own pieces lost, ten each; a score,
+/// eight; one for each row gained towards the scoring edge.
+#[must_use]
+pub fn step_value(pos: &Position, step: Step) -> i32 {
+    let me = pos.to_move();
+    let mut after = *pos;
+    let report = after.play_step_unchecked(step);
+    let removed = report.cascade.removed();
+    let gained = removed.get(me.other()).len() as i32;
+    let lost = removed.get(me).len() as i32;
+    let advance = match step {
+        Step::Move { from, to } => {
+            let goal = i32::from(me.scoring_rank());
+            (i32::from(from.rank()) - goal).abs() - (i32::from(to.rank()) - goal).abs()
+        }
+        Step::Score { .. } => 8,
+        Step::Return { .. } => -8,
+    };
+    10 * (gained - lost) + advance
+}
+
+/// One step of the noisy greedy player: the best step by [`step_value`], ties
+/// and one step in eight chosen at random.
+fn greedy_step(pos: &Position, rng: &mut Rng) -> Option<Step> {
+    if rng.below(8) == 0 {
+        return selfplay::random_step(pos, rng);
+    }
+    let steps = pos.legal_steps();
+    let best = steps.iter().map(|&s| step_value(pos, s)).max()?;
+    let top: Vec<Step> = steps
+        .into_iter()
+        .filter(|&s| step_value(pos, s) == best)
+        .collect();
+    top.get(rng.index(top.len())).copied()
+}
+
+fn selfplay_candidate(rng: &mut Rng, game: u64) -> Option<Candidate> {
+    let setup = selfplay::random_setup(rng);
+    let mut pos = Position::new(&setup, Options::STANDARD).ok()?;
+    let threshold = 5 + rng.below(5) as u32;
+    while !pos.is_over() && pos.turn() <= 400 {
+        if pos.occupied().len() <= threshold {
+            return Some(Candidate {
+                position: pos,
+                source: format!("selfplay greedy-steps game {game} turn {}", pos.turn()),
+            });
+        }
+        while let Some(step) = greedy_step(&pos, rng) {
+            pos.play_step_unchecked(step);
+        }
+        if !pos.is_over() {
+            pos.end_turn_unchecked();
+        }
+    }
+    None
+}
+
+/// How a constructed endgame places its pieces.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Layout {
+    Around,
+    Edge,
+    Chain,
+}
+
+fn within(a: Square, b: Square, r: u8) -> bool {
+    a.file().abs_diff(b.file()) <= r && a.rank().abs_diff(b.rank()) <= r
+}
+
+fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
+    let to_move = if rng.below(2) == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let mut counts = ByColor {
+        black: 1 + rng.below(4) as usize,
+        white: 1 + rng.below(4) as usize,
+    };
+    if layout == Layout::Edge {
+        // One or two pieces to hem in against the edge, two to four hunters.
+        *counts.get_mut(to_move) = 2 + rng.below(3) as usize;
+        *counts.get_mut(to_move.other()) = 1 + rng.below(2) as usize;
+    }
+    let mut centre = Square::from_coords(
+        rng.below(u64::from(FILES)) as u8,
+        rng.below(u64::from(RANKS)) as u8,
+    )?;
+    if layout == Layout::Edge && rng.below(2) == 0 {
+        let corners = [Square::A1, Square::I1, Square::A8, Square::I8];
+        centre = corners[rng.index(4)];
+    } else if layout == Layout::Edge {
+        let edges: Vec<Square> = Square::all()
+            .filter(|s| {
+                s.file() == 0 || s.file() == FILES - 1 || s.rank() == 0 || s.rank() == RANKS - 1
+            })
+            .collect();
+        centre = edges[rng.index(edges.len())];
+    }
+    let radius = 1 + rng.below(if layout == Layout::Edge { 2 } else { 3 }) as u8;
+    let mut pieces = ByColor::<SquareSet>::default();
+    let defender = to_move.other();
+    let order = if layout != Layout::Around {
+        [defender, to_move]
+    } else {
+        [Color::Black, Color::White]
+    };
+    for color in order {
+        for _ in 0..*counts.get(color) {
+            let taken = pieces.black.union(pieces.white);
+            let near: Vec<Square> = Square::all()
+                .filter(|&s| !taken.contains(s))
+                .filter(|&s| match layout {
+                    Layout::Chain if color == defender => {
+                        let mut own = *pieces.get(defender);
+                        if own.is_empty() {
+                            s == centre
+                        } else {
+                            own.any(|o| o.touches(s))
+                        }
+                    }
+                    Layout::Chain | Layout::Edge if color == to_move => {
+                        let mut own = *pieces.get(defender);
+                        own.any(|o| within(s, o, 2))
+                    }
+                    Layout::Edge => {
+                        let edge = s.file() == 0
+                            || s.file() == FILES - 1
+                            || s.rank() == 0
+                            || s.rank() == RANKS - 1;
+                        edge && within(s, centre, radius)
+                    }
+                    _ => within(s, centre, radius),
+                })
+                .collect();
+            if near.is_empty() {
+                return None;
+            }
+            let sq = near[rng.index(near.len())];
+            *pieces.get_mut(color) = pieces.get(color).with(sq);
+        }
+    }
+    // No piece may stand capturable: a diagram shows a position after captures.
+    if !capture_round(&pieces).is_empty() {
+        return None;
+    }
+    let to_move = if rng.below(2) == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let mut standings = ByColor::<Tally>::default();
+    for color in Color::ALL {
+        let missing = PIECES_PER_SIDE - pieces.get(color).len() as u8;
+        for _ in 0..missing {
+            if rng.below(4) == 0 {
+                standings.get_mut(color).points += 1;
+            } else {
+                standings.get_mut(color.other()).captures += 1;
+            }
+        }
+    }
+    let diagram = Diagram {
+        pieces: pieces.map(Iterator::collect),
+        to_move,
+        turn: if to_move == Color::Black { 1 } else { 2 },
+        standings,
+    };
+    let position = Position::from_diagram(&diagram, Options::STANDARD).ok()?;
+    if position.is_over() || !position.has_legal_step() {
+        return None;
+    }
+    Some(Candidate {
+        position,
+        source: format!(
+            "endgame {}v{} {} {centre}{}",
+            counts.black,
+            counts.white,
+            match layout {
+                Layout::Around => "around",
+                Layout::Edge => "at the edge by",
+                Layout::Chain => "chain from",
+            },
+            if layout == Layout::Chain {
+                String::new()
+            } else {
+                format!(" radius {radius}")
+            },
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stream_is_deterministic_and_varied() {
+        let a: Vec<Option<Candidate>> = (0..12).map(|i| candidate(5, i)).collect();
+        let b: Vec<Option<Candidate>> = (0..12).map(|i| candidate(5, i)).collect();
+        assert_eq!(a, b);
+        let c: Vec<Option<Candidate>> = (0..12).map(|i| candidate(6, i)).collect();
+        assert_ne!(a, c);
+        let made = a.iter().flatten().count();
+        assert!(made >= 4, "only {made} of 12 candidates usable");
+    }
+
+    #[test]
+    fn candidates_are_small_live_positions_at_a_turn_start() {
+        for i in 0..30 {
+            let Some(c) = candidate(1, i) else { continue };
+            let p = c.position;
+            assert!(!p.is_over(), "{}", c.source);
+            assert_eq!(p.steps_made(), 0, "{}", c.source);
+            assert!(
+                p.occupied().len() <= 9,
+                "{}: {} pieces",
+                c.source,
+                p.occupied().len()
+            );
+            assert!(capture_round(&p.board()).is_empty(), "{}", c.source);
+            let kind = if i % 4 == 0 { "selfplay" } else { "endgame" };
+            assert!(c.source.starts_with(kind), "{}", c.source);
+        }
+    }
+
+    #[test]
+    fn the_greedy_value_prefers_captures_and_scores() {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        // Black's b4 step completes the pair against a5? Use a lone White piece on
+        // b5 touched by a5: a step to a4/b4/c4 adds the second enemy.
+        let d = Diagram::with_missing_captured(
+            ByColor {
+                black: vec![sq("a5"), sq("c3"), sq("e8")],
+                white: vec![sq("b5"), sq("i1")],
+            },
+            Color::Black,
+        );
+        let pos = Position::from_diagram(&d, Options::STANDARD).unwrap();
+        let capture = step_value(
+            &pos,
+            Step::Move {
+                from: sq("c3"),
+                to: sq("c4"),
+            },
+        );
+        let quiet = step_value(
+            &pos,
+            Step::Move {
+                from: sq("c3"),
+                to: sq("d3"),
+            },
+        );
+        let score = step_value(&pos, Step::Score { from: sq("e8") });
+        assert_eq!(capture, 11);
+        assert_eq!(quiet, 0);
+        assert_eq!(score, 8);
+    }
+}

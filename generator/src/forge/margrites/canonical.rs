@@ -1,0 +1,224 @@
+//! The puzzle position as a file writes it, read back strictly, and its
+//! canonical orientation.
+//!
+//! # Symmetries
+//!
+//! Margrites is the same game after mirroring the board across its centre file
+//! (`a` to `i`): the rules never name a file. It is also the same game after
+//! turning the board half a turn and exchanging the colours (with the standings
+//! and the side to move), because Black and White differ only in who moves
+//! first, and a puzzle starts from a given side to move. The one-sided
+//! variations (Black's handicap, White's rebuttal) break that second symmetry,
+//! so with either of them only the mirror is used.
+//!
+//! Of the two or four images, the canonical one has Black to move when colour
+//! exchange is allowed (so every standard puzzle reads "Black to play"), then
+//! the smallest [`canonical_text`]. The puzzle id hashes that text.
+//!
+//! A position read from a file starts a turn: turn 1 when Black is to move
+//! (turn 3 with Black's handicap, so that the short first turn is not
+//! replayed), turn 2 when White is.
+
+use crate::margrites::notation::parse_score_line_str;
+use crate::margrites::{ByColor, Color, Diagram, Options, Position, Square};
+use crate::puzzle::MargritesPosition;
+use crate::solve::margrites::standings_text;
+
+use super::ForgeError;
+
+/// The position as a puzzle file writes it: squares in reading order (a1, b1,
+/// ..., i8), standings `B(bc)-W(wc)`, variations by name.
+#[must_use]
+pub fn position_spec(pos: &Position) -> MargritesPosition {
+    let squares = |c: Color| {
+        pos.pieces(c)
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    MargritesPosition {
+        options: pos.options().names().join(" "),
+        black: squares(Color::Black),
+        white: squares(Color::White),
+        score: standings_text(&pos.standings()),
+        to_move: pos.to_move().name().to_ascii_lowercase(),
+    }
+}
+
+/// The text the puzzle id hashes: one `key: value` line per field of
+/// [`position_spec`], in a fixed order.
+#[must_use]
+pub fn canonical_text(spec: &MargritesPosition) -> String {
+    format!(
+        "options: {}\nblack: {}\nwhite: {}\nscore: {}\nto-move: {}",
+        spec.options, spec.black, spec.white, spec.score, spec.to_move
+    )
+}
+
+fn bad(field: &'static str, reason: impl Into<String>) -> ForgeError {
+    ForgeError::Position {
+        field,
+        reason: reason.into(),
+    }
+}
+
+fn squares(field: &'static str, text: &str) -> Result<Vec<Square>, ForgeError> {
+    text.split_whitespace()
+        .map(|w| {
+            w.parse::<Square>()
+                .map_err(|e| bad(field, format!("`{w}`: {e}")))
+        })
+        .collect()
+}
+
+/// Reads a puzzle file's position into an engine position.
+///
+/// # Errors
+/// [`ForgeError::Position`] naming the field that is wrong: an unknown
+/// variation, a word that is no square, a malformed score line, a side that is
+/// neither `black` nor `white`, or pieces and standings that do not add up.
+pub fn parse_position(spec: &MargritesPosition) -> Result<Position, ForgeError> {
+    let options = Options::parse_list(&spec.options).map_err(|e| bad("options", e))?;
+    let pieces = ByColor {
+        black: squares("black", &spec.black)?,
+        white: squares("white", &spec.white)?,
+    };
+    let line = parse_score_line_str(&spec.score)
+        .map_err(|e| bad("score", format!("`{}`: {}", spec.score, e.message)))?;
+    if line.resigned.is_some() || line.claim.is_some() {
+        return Err(bad("score", "a position's score is `B(bc)-W(wc)` only"));
+    }
+    let to_move = match spec.to_move.as_str() {
+        "black" => Color::Black,
+        "white" => Color::White,
+        other => return Err(bad("to-move", format!("`{other}`: black or white"))),
+    };
+    let turn = match (to_move, options.black_handicap) {
+        (Color::Black, false) => 1,
+        (Color::Black, true) => 3,
+        (Color::White, _) => 2,
+    };
+    let diagram = Diagram {
+        pieces,
+        to_move,
+        turn,
+        standings: line.tallies,
+    };
+    let pos = Position::from_diagram(&diagram, options).map_err(|e| bad("black", e.to_string()))?;
+    if pos.is_over() {
+        return Err(bad("black", "a side has no pieces: the game is over"));
+    }
+    Ok(pos)
+}
+
+/// Whether exchanging the colours is a symmetry under these variations.
+#[must_use]
+pub fn colour_exchange_allowed(options: Options) -> bool {
+    !options.black_handicap && !options.white_rebuttal
+}
+
+/// The canonical image of a position at the start of a turn (see the module
+/// docs), rebuilt from its file form so that the turn number is the one a file
+/// gives.
+///
+/// # Errors
+/// Only if the position cannot be written as a file position (a turn in
+/// progress, or a game over).
+pub fn canonical(pos: &Position) -> Result<Position, ForgeError> {
+    let mut images = vec![*pos, pos.mirrored()];
+    if colour_exchange_allowed(pos.options()) {
+        let x = pos.color_exchanged();
+        images.push(x);
+        images.push(x.mirrored());
+    }
+    let best = images
+        .iter()
+        .map(|p| {
+            let spec = position_spec(p);
+            let rank = usize::from(colour_exchange_allowed(p.options()) && spec.to_move != "black");
+            (rank, canonical_text(&spec), spec)
+        })
+        .min_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)))
+        .map(|(_, _, spec)| spec)
+        .ok_or_else(|| bad("black", "no image"))?;
+    parse_position(&best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(black: &str, white: &str, score: &str, to_move: &str) -> MargritesPosition {
+        MargritesPosition {
+            options: String::new(),
+            black: black.into(),
+            white: white.into(),
+            score: score.into(),
+            to_move: to_move.into(),
+        }
+    }
+
+    #[test]
+    fn file_positions_round_trip() {
+        let s = spec("a1 e5 c2", "i8 d6", "1(4)-2(4)", "white");
+        let pos = parse_position(&s).unwrap();
+        let back = position_spec(&pos);
+        // Reading order: a1, c2, e5.
+        assert_eq!(back.black, "a1 c2 e5");
+        assert_eq!(back.white, "d6 i8");
+        assert_eq!(back.score, "1(4)-2(4)");
+        assert_eq!(back.to_move, "white");
+        assert_eq!(pos.turn(), 2);
+    }
+
+    #[test]
+    fn bad_fields_are_named() {
+        let field = |s: &MargritesPosition| match parse_position(s) {
+            Err(ForgeError::Position { field, .. }) => field,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(field(&spec("a1 z9", "i8", "0(7)-0(7)", "black")), "black");
+        assert_eq!(field(&spec("a1", "i8 q", "0(7)-0(7)", "black")), "white");
+        assert_eq!(field(&spec("a1", "i8", "0(7)-0(7", "black")), "score");
+        assert_eq!(field(&spec("a1", "i8", "0(7)-0(7)", "red")), "to-move");
+        // Pieces and standings must add up to eight a side.
+        assert!(parse_position(&spec("a1", "i8", "0(6)-0(7)", "black")).is_err());
+        let mut o = spec("a1", "i8", "0(7)-0(7)", "black");
+        o.options = "castling".into();
+        assert_eq!(field(&o), "options");
+    }
+
+    #[test]
+    fn symmetric_images_share_one_canonical_form() {
+        let a = parse_position(&spec("b2 c3", "h7 g6 g5", "1(5)-0(5)", "black")).unwrap();
+        let images = [
+            a,
+            a.mirrored(),
+            a.color_exchanged(),
+            a.color_exchanged().mirrored(),
+        ];
+        let texts: Vec<String> = images
+            .iter()
+            .map(|p| canonical_text(&position_spec(&canonical(p).unwrap())))
+            .collect();
+        assert!(texts.windows(2).all(|w| w[0] == w[1]), "{texts:?}");
+        // Black is to move in the canonical image, even from White's side.
+        assert!(texts[0].ends_with("to-move: black"));
+        // A different position does not collapse onto it.
+        let b = parse_position(&spec("b2 c4", "h7 g6 g5", "1(5)-0(5)", "black")).unwrap();
+        assert_ne!(
+            canonical_text(&position_spec(&canonical(&b).unwrap())),
+            texts[0]
+        );
+    }
+
+    #[test]
+    fn one_sided_variations_keep_the_colours() {
+        let mut s = spec("b2 c3", "h7 g6 g5", "1(5)-0(5)", "white");
+        s.options = "rebuttal".into();
+        let pos = parse_position(&s).unwrap();
+        let c = position_spec(&canonical(&pos).unwrap());
+        assert_eq!(c.to_move, "white");
+        assert_eq!(c.options, "rebuttal");
+    }
+}

@@ -1,0 +1,403 @@
+//! Theme detectors. Each looks at the puzzle position, its objective and the
+//! key turn (its steps replayed through the engine); the definitions here are
+//! the ones the book's theme page states.
+//!
+//! - [`chain_capture`]: the key turn captures two or more enemy pieces and at
+//!   least one of them falls *because* an earlier one fell in the same turn:
+//!   either in a later round of one step's cascade (in Margrites a piece left
+//!   standing by one round can only fall in the next because one of its allies
+//!   was removed), or at a later step while it touched a piece captured at an
+//!   earlier step, and it would not fall at that step were that piece put back
+//!   (when its square has been filled since, touching is enough).
+//! - [`trap`]: the objective is `trap`, or after the key turn the game goes on
+//!   and the opponent has no legal first step.
+//! - [`sacrifice_to_end`]: the objective is to win the game, and one of the
+//!   attacker's own pieces is captured during the key turn.
+//! - [`score_race`]: the attacker races to score (objective `score:K`, or
+//!   objective win with a key turn that scores) while the opponent, were it to
+//!   move in the puzzle position instead, could score within one turn.
+//! - [`martyrdom_path`]: in the key turn a piece takes a step that brings it no
+//!   closer to where it ends the turn (king-move distance; for a piece that
+//!   scores, the steps still needed to leave the board) at a moment when every
+//!   step that would bring it closer is illegal, at least one of them as
+//!   martyrdom: the route is indirect because the direct step would be
+//!   martyrdom.
+
+use crate::margrites::IllegalStep;
+use crate::margrites::capture::resolve;
+use crate::margrites::{Color, Diagram, Position, Square, SquareSet, Step};
+use crate::puzzle::Objective;
+use crate::solve::margrites::{self as solver, Answer};
+
+use super::ForgeError;
+use super::analyse::Runner;
+
+/// Every theme slug, in the order files list them.
+pub const ALL: [&str; 5] = [
+    "chain-capture",
+    "trap",
+    "sacrifice-to-end",
+    "score-race",
+    "martyrdom-path",
+];
+
+/// One played step: the position before it, the step and what it removed.
+struct Played {
+    before: Position,
+    step: Step,
+    rounds: Vec<SquareSet>,
+}
+
+fn replay(pos: &Position, steps: &[Step]) -> (Vec<Played>, Position) {
+    let mut p = *pos;
+    let mut out = Vec::new();
+    for &step in steps {
+        let before = p;
+        let report = p.play_step_unchecked(step);
+        out.push(Played {
+            before,
+            step,
+            rounds: report.cascade.rounds().to_vec(),
+        });
+    }
+    if !p.is_over() {
+        p.end_turn_unchecked();
+    }
+    (out, p)
+}
+
+/// Whether the key turn is a chain capture (see the module docs).
+#[must_use]
+pub fn chain_capture(pos: &Position, key: &[Step]) -> bool {
+    let me = pos.to_move();
+    let enemy = me.other();
+    let (played, _) = replay(pos, key);
+    // (step index, square) of every enemy capture.
+    let mut fallen: Vec<(usize, Square)> = Vec::new();
+    let mut chained = false;
+    for (i, p) in played.iter().enumerate() {
+        let theirs: Vec<SquareSet> = p
+            .rounds
+            .iter()
+            .map(|r| r.intersect(p.before.pieces(enemy)))
+            .collect();
+        // A later round took an enemy piece: its ally fell in the round before.
+        if theirs.iter().skip(1).any(|r| !r.is_empty()) {
+            chained = true;
+        }
+        for q in theirs.iter().flat_map(|s| *s) {
+            for &(j, earlier) in &fallen {
+                if j < i && earlier.touches(q) && !falls_with(&p.before, p.step, earlier, q) {
+                    chained = true;
+                }
+            }
+        }
+        for s in theirs {
+            fallen.extend(s.map(|q| (i, q)));
+        }
+    }
+    chained && fallen.len() >= 2
+}
+
+/// Whether `q` still falls at `step` from `before` with an enemy piece put back
+/// on `earlier`; false when that square has been taken since (touching is then
+/// enough to count the capture as chained).
+fn falls_with(before: &Position, step: Step, earlier: Square, q: Square) -> bool {
+    let me = before.to_move();
+    if before.occupied().contains(earlier) {
+        return false;
+    }
+    let mut pieces = before.board();
+    *pieces.get_mut(me.other()) = pieces.get(me.other()).with(earlier);
+    let own = pieces.get_mut(me);
+    match step {
+        Step::Move { from, to } => *own = own.without(from).with(to),
+        Step::Score { from } => *own = own.without(from),
+        Step::Return { to } => *own = own.with(to),
+    }
+    resolve(&mut pieces).all().contains(q)
+}
+
+/// Whether the key turn traps (see the module docs).
+#[must_use]
+pub fn trap(pos: &Position, objective: Objective, key: &[Step]) -> bool {
+    if objective == Objective::Trap {
+        return true;
+    }
+    let (_, after) = replay(pos, key);
+    !after.is_over() && after.to_move() != pos.to_move() && !after.has_legal_step()
+}
+
+/// Whether the key turn sacrifices to end the game (see the module docs).
+#[must_use]
+pub fn sacrifice_to_end(pos: &Position, objective: Objective, key: &[Step]) -> bool {
+    if objective != Objective::WinWithin {
+        return false;
+    }
+    let me = pos.to_move();
+    let (played, _) = replay(pos, key);
+    played.iter().any(|p| {
+        p.rounds
+            .iter()
+            .any(|r| !r.intersect(p.before.pieces(me)).is_empty())
+    })
+}
+
+/// The puzzle position with the other side to move: what the opponent could do
+/// were the attacker to pass.
+fn passed(pos: &Position) -> Option<Position> {
+    let d = Diagram {
+        pieces: pos.board().map(Iterator::collect::<Vec<Square>>),
+        to_move: pos.to_move().other(),
+        turn: if pos.to_move() == Color::Black { 2 } else { 1 },
+        standings: pos.standings(),
+    };
+    Position::from_diagram(&d, pos.options()).ok()
+}
+
+/// Whether the key turn wins a score race (see the module docs); the threat is
+/// decided by a one-turn solve, and undecided counts as no.
+pub(crate) fn score_race(
+    run: &mut Runner,
+    pos: &Position,
+    objective: Objective,
+    key: &[Step],
+) -> Result<bool, ForgeError> {
+    let racing = match objective {
+        Objective::Score(_) => true,
+        Objective::WinWithin => key.iter().any(|s| matches!(s, Step::Score { .. })),
+        _ => false,
+    };
+    if !racing {
+        return Ok(false);
+    }
+    let Some(other) = passed(pos) else {
+        return Ok(false);
+    };
+    if !other.has_legal_step() {
+        return Ok(false);
+    }
+    let r = run.solve(&other, solver::Objective::Score(1), 1, false)?;
+    Ok(r.answer == Answer::Yes)
+}
+
+/// King-move distance from `sq` to `target`, or with `target` `None` (the
+/// piece scores) the steps needed to leave the board over `side`'s scoring edge.
+fn distance(sq: Square, target: Option<Square>, side: Color) -> u8 {
+    match target {
+        Some(t) => sq
+            .file()
+            .abs_diff(t.file())
+            .max(sq.rank().abs_diff(t.rank())),
+        None => sq.rank().abs_diff(side.scoring_rank()) + 1,
+    }
+}
+
+/// Whether the key turn takes a path around a martyrdom (see the module docs).
+#[must_use]
+pub fn martyrdom_path(pos: &Position, key: &[Step]) -> bool {
+    let me = pos.to_move();
+    let (played, _) = replay(pos, key);
+    // Where each moving piece ends the turn: follow it through the steps.
+    let end_of = |from_index: usize, sq: Square| -> Option<Square> {
+        let mut at = sq;
+        for p in &played[from_index..] {
+            match p.step {
+                Step::Move { from, to } if from == at => at = to,
+                Step::Score { from } if from == at => return None,
+                _ => {}
+            }
+        }
+        Some(at)
+    };
+    played.iter().enumerate().any(|(i, p)| {
+        let Step::Move { from, to } = p.step else {
+            return false;
+        };
+        let target = end_of(i, from);
+        let here = distance(from, target, me);
+        if distance(to, target, me) < here {
+            return false;
+        }
+        let closer: Vec<Square> = Square::all()
+            .filter(|&y| y.touches(from) && distance(y, target, me) < here)
+            .collect();
+        let checks: Vec<Result<(), IllegalStep>> = closer
+            .iter()
+            .map(|&y| p.before.check_step(Step::Move { from, to: y }))
+            .collect();
+        checks.iter().all(Result::is_err)
+            && checks
+                .iter()
+                .any(|c| matches!(c, Err(IllegalStep::Martyrdom(_))))
+    })
+}
+
+/// The themes of a puzzle, in the order of [`ALL`].
+///
+/// # Errors
+/// The solver refusing a position (for the score race's threat).
+pub(crate) fn detect(
+    run: &mut Runner,
+    pos: &Position,
+    objective: Objective,
+    key: &[Step],
+) -> Result<Vec<String>, ForgeError> {
+    let found = [
+        chain_capture(pos, key),
+        trap(pos, objective, key),
+        sacrifice_to_end(pos, objective, key),
+        score_race(run, pos, objective, key)?,
+        martyrdom_path(pos, key),
+    ];
+    Ok(ALL
+        .iter()
+        .zip(found)
+        .filter(|(_, f)| *f)
+        .map(|(s, _)| (*s).to_string())
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::forge::margrites::analyse::{play_turn, to_solver, unique};
+    use crate::forge::margrites::{Limits, parse_position};
+    use crate::puzzle::MargritesPosition;
+
+    /// A puzzle position from the collection, its key found by the solver.
+    fn solved(
+        black: &str,
+        white: &str,
+        score: &str,
+        objective: Objective,
+        turns: u8,
+    ) -> (Position, Vec<Step>) {
+        let pos = parse_position(&MargritesPosition {
+            options: String::new(),
+            black: black.into(),
+            white: white.into(),
+            score: score.into(),
+            to_move: "black".into(),
+        })
+        .unwrap();
+        let mut run = Runner::new(&Limits::default());
+        let r = run
+            .solve(&pos, to_solver(objective).unwrap(), turns, false)
+            .unwrap();
+        assert!(unique(&r), "{black} / {white}: no unique key");
+        let (steps, _) = play_turn(&pos, &r.winning[0].turn.notation).unwrap();
+        (pos, steps)
+    }
+
+    type Case = (&'static str, &'static str, &'static str, Objective, u8);
+
+    const CHAIN: [Case; 3] = [
+        (
+            "c1 d2 e2 e3",
+            "d1 e1 c3 d3",
+            "0(3)-1(4)",
+            Objective::Capture(4),
+            1,
+        ),
+        (
+            "a6 d6 b7 d8",
+            "a8 b8",
+            "1(4)-2(3)",
+            Objective::Capture(2),
+            1,
+        ),
+        (
+            "a2 b2 c2 d3",
+            "a1 b1",
+            "1(3)-3(3)",
+            Objective::Capture(2),
+            1,
+        ),
+    ];
+    const TRAPS: [Case; 3] = [
+        ("c5 a6 c7", "a5", "0(4)-3(5)", Objective::Trap, 1),
+        ("c6 d6 b7 d7", "b8", "1(6)-1(3)", Objective::Trap, 1),
+        ("a6 b6 d6 a8", "b8", "1(4)-3(3)", Objective::Trap, 1),
+    ];
+    const SACRIFICES: [Case; 3] = [
+        ("d6 c7", "b7 a8", "2(4)-2(4)", Objective::WinWithin, 1),
+        ("a5 a6", "a4 b4 b7", "3(2)-3(3)", Objective::WinWithin, 1),
+        ("b4 b5", "b3 a4", "1(6)-0(5)", Objective::WinWithin, 1),
+    ];
+    const RACES: [Case; 3] = [
+        (
+            "c4 d5 f6 g8",
+            "c1 b5 c5",
+            "1(4)-1(3)",
+            Objective::Score(2),
+            1,
+        ),
+        ("c6", "c2 b3 b4 c5", "0(2)-2(7)", Objective::Score(1), 1),
+        (
+            "b3 g3 b4 b5",
+            "e1 h2 d4 e4",
+            "2(3)-1(2)",
+            Objective::Score(1),
+            1,
+        ),
+    ];
+    /// Black scores both pieces to win; d7 cannot step to e8 (martyrdom).
+    const DETOUR: Case = ("d7 c8", "e7 d8", "3(2)-4(3)", Objective::WinWithin, 1);
+    const MARTYRS: [Case; 3] = [
+        DETOUR,
+        ("e6", "c6 e7 e8", "2(4)-1(5)", Objective::WinWithin, 1),
+        ("a7", "a8 c8", "2(5)-1(5)", Objective::WinWithin, 1),
+    ];
+
+    fn check(cases: &[Case], want: bool, detector: &dyn Fn(&Position, Objective, &[Step]) -> bool) {
+        for &(b, w, s, o, n) in cases {
+            let (pos, key) = solved(b, w, s, o, n);
+            assert_eq!(detector(&pos, o, &key), want, "{b} / {w} {o}");
+        }
+    }
+
+    #[test]
+    fn chain_captures() {
+        let d = |p: &Position, _: Objective, k: &[Step]| chain_capture(p, k);
+        check(&CHAIN, true, &d);
+        // One capture, or captures of the attacker's own pieces, are no chain.
+        check(&[SACRIFICES[0], SACRIFICES[1], RACES[0]], false, &d);
+    }
+
+    #[test]
+    fn traps() {
+        let d = |p: &Position, o: Objective, k: &[Step]| trap(p, o, k);
+        check(&TRAPS, true, &d);
+        // Ending the game, or scoring, leaves no forfeit turn.
+        check(&[SACRIFICES[0], DETOUR, RACES[0]], false, &d);
+        // A trap reached under another objective counts too.
+        let (pos, key) = solved(TRAPS[0].0, TRAPS[0].1, TRAPS[0].2, Objective::Trap, 1);
+        assert!(trap(&pos, Objective::Capture(1), &key));
+    }
+
+    #[test]
+    fn sacrifices_to_end() {
+        let d = |p: &Position, o: Objective, k: &[Step]| sacrifice_to_end(p, o, k);
+        check(&SACRIFICES, true, &d);
+        check(&[DETOUR, CHAIN[0], TRAPS[0]], false, &d);
+    }
+
+    #[test]
+    fn score_races() {
+        let d = |p: &Position, o: Objective, k: &[Step]| {
+            score_race(&mut Runner::new(&Limits::default()), p, o, k).unwrap()
+        };
+        check(&RACES, true, &d);
+        // The detour scores to win, but White is seven rows from scoring.
+        check(&[DETOUR, CHAIN[0], TRAPS[0]], false, &d);
+    }
+
+    #[test]
+    fn martyrdom_paths() {
+        let d = |p: &Position, _: Objective, k: &[Step]| martyrdom_path(p, k);
+        check(&MARTYRS, true, &d);
+        // Straight runs and captures without a blocked step.
+        check(&[RACES[0], CHAIN[0], SACRIFICES[0]], false, &d);
+    }
+}

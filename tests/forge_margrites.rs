@@ -1,0 +1,187 @@
+//! The Margrites puzzle forge: the committed collection re-verifies, and
+//! (ignored) the loop that wrote it.
+
+use std::path::Path;
+use std::time::Instant;
+
+use cannonball::forge::margrites::{Limits, candidate, forge_one, reanalyse};
+use cannonball::puzzle;
+
+fn collection() -> Vec<puzzle::Puzzle> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let all = puzzle::read_all(&root).expect("every puzzle file reads");
+    all.into_iter()
+        .map(|(_, p)| p)
+        .filter(|p| p.game == puzzle::Game::Margrites)
+        .collect()
+}
+
+/// Every committed Margrites puzzle is recomputed from its position, objective
+/// and turns, and must come out the same field by field.
+#[test]
+fn the_collection_reanalyses_to_itself() {
+    let limits = Limits::default();
+    let puzzles = collection();
+    assert!(
+        puzzles.len() >= 10,
+        "only {} Margrites puzzles",
+        puzzles.len()
+    );
+    let t = Instant::now();
+    for p in &puzzles {
+        let again = reanalyse(p, &limits).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        assert_eq!(&again, p, "{} differs when recomputed", p.id);
+    }
+    println!("reanalysed {} puzzles in {:?}", puzzles.len(), t.elapsed());
+}
+
+/// The collection has at least ten puzzles of each theme, and every puzzle's
+/// key is unique and tight as its question says.
+#[test]
+fn the_collection_covers_every_theme() {
+    let puzzles = collection();
+    for theme in cannonball::forge::margrites::themes::ALL {
+        let n = puzzles
+            .iter()
+            .filter(|p| p.themes.iter().any(|t| t == theme))
+            .count();
+        assert!(n >= 10, "{theme}: {n} puzzles");
+    }
+}
+
+/// The same seed, index and limits give the same puzzle, and it reanalyses to
+/// itself (a fresh forge, not only the committed files).
+#[test]
+fn forging_is_deterministic() {
+    let limits = Limits::default();
+    let mut made = 0;
+    for i in (2..200).step_by(4) {
+        let a = forge_one(1, i, &limits).expect("forge");
+        let b = forge_one(1, i, &limits).expect("forge");
+        assert_eq!(a, b, "candidate {i}");
+        if let Some(p) = a {
+            assert_eq!(reanalyse(&p, &limits).expect("reanalyse"), p);
+            made += 1;
+        }
+        if made >= 3 {
+            return;
+        }
+    }
+    panic!("only {made} puzzles from the edge candidates 2, 6, ... 198");
+}
+
+/// A tampered puzzle is caught: another key, or a wrong objective.
+#[test]
+fn tampering_is_detected() {
+    let limits = Limits::default();
+    let Some(p) = collection().into_iter().find(|p| p.turns == 1) else {
+        panic!("no one-turn puzzle");
+    };
+    let mut wrong_key = p.clone();
+    wrong_key.key = p.tries[0].mv.clone();
+    assert_ne!(reanalyse(&wrong_key, &limits).unwrap(), wrong_key);
+    let mut harder = p.clone();
+    harder.objective = match p.objective {
+        puzzle::Objective::Capture(k) => puzzle::Objective::Capture(k + 1),
+        puzzle::Objective::Score(k) => puzzle::Objective::Score(k + 1),
+        _ => puzzle::Objective::Capture(8),
+    };
+    assert!(reanalyse(&harder, &limits).is_err(), "{}", p.id);
+}
+
+/// Forges puzzles for `FORGE_SEED` (default 1), indices `FORGE_FROM..FORGE_TO`
+/// (default 0..200; only indices `FORGE_CLASS` mod 4 when set), writing them
+/// under `puzzles/` (or `FORGE_OUT`). Run with
+/// `cargo test --test forge_margrites -- --ignored write_collection --nocapture`.
+#[test]
+#[ignore = "writes the collection; slow"]
+fn write_collection() {
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let seed = env("FORGE_SEED", 1);
+    let (from, to) = (env("FORGE_FROM", 0), env("FORGE_TO", 200));
+    let limits = Limits::default();
+    let root = std::env::var("FORGE_OUT").map_or_else(
+        |_| Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles"),
+        std::path::PathBuf::from,
+    );
+    let mut found = 0;
+    let class = std::env::var("FORGE_CLASS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
+    for i in from..to {
+        if class.is_some_and(|c| i % 4 != c) {
+            continue;
+        }
+        let t = Instant::now();
+        let src = candidate(seed, i).map(|c| c.source);
+        let p = forge_one(seed, i, &limits).expect("forge");
+        let ms = t.elapsed().as_millis();
+        match p {
+            Some(p) => {
+                found += 1;
+                let w = puzzle::write(&root, &p).expect("write");
+                println!(
+                    "{i} {ms}ms {} {} {} themes {:?} {:?} {w:?}",
+                    p.id, p.objective, p.turns, p.themes, p.difficulty.band
+                );
+            }
+            None => println!("{i} {ms}ms none {src:?}"),
+        }
+    }
+    println!("seed {seed} {from}..{to}: {found} puzzles");
+}
+
+/// Recomputes every Margrites puzzle file with the current code and rewrites
+/// it (provenance kept); files that no longer make a puzzle are removed. Run
+/// with `cargo test --test forge_margrites -- --ignored refresh_collection`.
+#[test]
+#[ignore = "rewrites the collection"]
+fn refresh_collection() {
+    let limits = Limits::default();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let all = puzzle::read_all(&root).expect("every puzzle file reads");
+    for (path, p) in all {
+        if p.game != puzzle::Game::Margrites {
+            continue;
+        }
+        std::fs::remove_file(&path).expect("remove");
+        match reanalyse(&p, &limits) {
+            Ok(q) => {
+                puzzle::write(&root, &q).expect("write");
+            }
+            Err(e) => println!("{}: dropped: {e}", p.id),
+        }
+    }
+}
+
+/// Every figure of the themes page holds: the engine checks its claims.
+#[test]
+fn the_theme_page_figures_hold() {
+    use cannonball::figure::{self, Figure};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src/puzzles/themes-margrites.md");
+    let text = std::fs::read_to_string(&path).expect("the themes page");
+    let mut checked = 0;
+    for (i, item) in figure::scan::scan(&text, &[]).into_iter().enumerate() {
+        let figure::scan::Item::Figure(b) = item else {
+            continue;
+        };
+        let fig = Figure {
+            game: Some(b.game),
+            body: b.body.clone(),
+            place: figure::spec::Place {
+                file: path.display().to_string(),
+                first_line: b.body_line,
+            },
+            id: format!("theme-{i}"),
+        };
+        let ok = figure::check(&fig, &figure::solver::Budget::default())
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        checked += ok.claims;
+    }
+    assert!(checked >= 10, "only {checked} claims");
+}
