@@ -173,10 +173,68 @@ fn tree_text(line: &Line, depth: usize, out: &mut String) {
     }
 }
 
-fn view(p: &Puzzle, number: usize) -> PuzzleView {
+/// A Margrites turn as written in a puzzle file (`1. b7>c7; c7>d8(xc8).`) as
+/// the steps a figure plays (`b7>c7 c7>d8`).
+fn steps_text(turn: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    for ch in turn.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ if depth > 0 => {}
+            ';' => out.push(' '),
+            _ => out.push(ch),
+        }
+    }
+    let words: Vec<&str> = out.split_whitespace().collect();
+    let words = match words.first() {
+        Some(w) if w.ends_with('.') && w[..w.len() - 1].chars().all(|c| c.is_ascii_digit()) => {
+            &words[1..]
+        }
+        _ => &words[..],
+    };
+    words.join(" ").trim_end_matches('.').to_owned()
+}
+
+/// A claim about the position after the key, worked out by the engine (so the
+/// figure checker confirms the page draws what the file says).
+fn after_key_claim(p: &Puzzle) -> Result<String, String> {
+    match &p.position {
+        PositionSpec::Margo(spec) => {
+            let mut pos =
+                crate::forge::margo::spec::position_of(spec).map_err(|e| e.to_string())?;
+            let m = crate::margo::notation::parse_move(pos.geometry(), &p.key)
+                .map_err(|e| e.to_string())?;
+            pos.play(m).map_err(|e| format!("key {}: {e}", p.key))?;
+            Ok(if pos.outcome().is_some() {
+                "the game is over".to_owned()
+            } else {
+                format!("{} legal moves", pos.legal_moves().len())
+            })
+        }
+        PositionSpec::Margrites(spec) => {
+            let pos = crate::forge::margrites::parse_position(spec).map_err(|e| e.to_string())?;
+            let (_, after) =
+                crate::forge::margrites::play_turn(&pos, &p.key).map_err(|e| e.to_string())?;
+            Ok(if after.is_over() {
+                "the game is over".to_owned()
+            } else {
+                format!("{} legal steps", after.legal_steps().len())
+            })
+        }
+    }
+}
+
+fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
+    let key = if p.game == Game::Margrites {
+        steps_text(&p.key)
+    } else {
+        p.key.clone()
+    };
     let mut claims = vec![
         "claims:".to_owned(),
-        format!("  - {}", quoted(&format!("{} is legal", p.key))),
+        format!("  - {}", quoted(&format!("{key} is legal"))),
     ];
     if p.game != Game::Margrites {
         claims.push(format!(
@@ -186,13 +244,10 @@ fn view(p: &Puzzle, number: usize) -> PuzzleView {
     }
     let mut first = vec![format!("caption: {}", quoted(&p.question))];
     first.extend(claims);
-    let after = match p.game {
+    let mut after = match p.game {
         Game::Margrites => vec![
-            format!("steps: {}", quoted(&p.key)),
-            format!(
-                "caption: {}",
-                quoted(&format!("After the key turn {}.", p.key))
-            ),
+            format!("steps: {}", quoted(&key)),
+            format!("caption: {}", quoted(&format!("After the key turn {key}."))),
         ],
         _ => vec![
             format!("moves: {}", p.key),
@@ -202,10 +257,12 @@ fn view(p: &Puzzle, number: usize) -> PuzzleView {
             ),
         ],
     };
+    after.push("claims:".to_owned());
+    after.push(format!("  - {}", quoted(&after_key_claim(p)?)));
     let mut tree = String::new();
     tree_text(&p.solution, 0, &mut tree);
     let d = &p.difficulty;
-    PuzzleView {
+    Ok(PuzzleView {
         title: format!("{} puzzle {number}", p.game.title()),
         number,
         id: p.id.clone(),
@@ -252,7 +309,7 @@ fn view(p: &Puzzle, number: usize) -> PuzzleView {
             p.provenance.candidate,
             p.provenance.solver_nodes
         ),
-    }
+    })
 }
 
 /// Generates the Puzzles part from the puzzle files under `root`.
@@ -306,7 +363,8 @@ pub fn generate(root: &Path, pages: &Pages) -> Result<PuzzlePages, String> {
                 score: p.difficulty.score,
                 themes: p.themes.iter().map(|t| theme_title(t)).collect(),
             });
-            let v = view(p, number);
+            let v = view(p, number)
+                .map_err(|e| format!("puzzles/{}/{}.yaml: {e}", game.slug(), p.id))?;
             let content = pages
                 .render("puzzle.md.tera", &v)
                 .map_err(|e| e.to_string())?;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use cannonball::forge::run::{self, RunOptions, RunReport, Shard};
 use cannonball::forge::theme::Theme;
-use cannonball::forge::{margo, spargo};
+use cannonball::forge::{margo, margrites, spargo};
 use cannonball::puzzle::Game;
 use cannonball::solve::spargo::Tablebase;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -33,8 +33,8 @@ pub struct Args {
     /// puzzles that add to a theme below it.
     #[arg(long)]
     per_theme: Option<usize>,
-    /// Solver nodes per position.
-    #[arg(long, default_value_t = 1_000_000)]
+    /// Solver nodes per position (Margo and Spargo; `verify` uses the default).
+    #[arg(long, default_value_t = 50_000)]
     nodes: u64,
     /// Candidates per batch (results are taken in candidate order per batch).
     #[arg(long, default_value_t = 32)]
@@ -151,6 +151,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
     };
     let game = a.game;
     let tb = tablebase.as_ref();
+    let mg_limits = margrites::Limits::default();
     let forge = move |seed: u64, i: u64| -> Result<_, String> {
         match (game, tb) {
             (Game::Spargo, Some(tb)) => match spargo::candidate(tb, seed, i) {
@@ -162,7 +163,9 @@ pub fn run(a: &Args) -> Result<ExitCode> {
             (Game::Spargo | Game::Margo, _) => {
                 margo::forge_one(game, seed, i, &limits).map_err(|e| e.to_string())
             }
-            (Game::Margrites, _) => Err("the Margrites forge is not built yet".into()),
+            (Game::Margrites, _) => {
+                margrites::forge_one(seed, i, &mg_limits).map_err(|e| e.to_string())
+            }
         }
     };
     let report = run::run(&opts, &forge, &progress)?;

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use cannonball::book::{self, BookError, BuildOptions, Overrides};
-use cannonball::forge::verify::{VerifyLimits, verify_file};
+use cannonball::forge::verify::{VerifyLimits, rewrite_file, verify_file};
 use cannonball::puzzle;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -25,6 +25,11 @@ pub struct Args {
     /// Only the puzzles, not the book's figures.
     #[arg(long)]
     puzzles_only: bool,
+    /// Write each puzzle file as the engine now finds it (after a change to the
+    /// forge), keeping its provenance; files whose position no longer makes a
+    /// puzzle are reported and left alone.
+    #[arg(long)]
+    rewrite: bool,
     /// Hide the progress bar.
     #[arg(long)]
     quiet: bool,
@@ -50,7 +55,11 @@ pub fn run(a: &Args) -> Result<ExitCode> {
     let results: Vec<_> = files
         .par_iter()
         .map(|f| {
-            let r = verify_file(f, &limits);
+            let r = if a.rewrite {
+                rewrite_file(f, &limits)
+            } else {
+                verify_file(f, &limits)
+            };
             bar.inc(1);
             r
         })

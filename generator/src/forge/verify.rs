@@ -6,21 +6,16 @@ use std::path::Path;
 
 use crate::puzzle::{self, Game, Puzzle, PuzzleError};
 
-use super::margo;
+use super::{margo, margrites};
 
-/// Node budgets for re-proving.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Node budgets for re-proving (the forge's own, so a puzzle re-proves the
+/// way it was found).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VerifyLimits {
     /// Margo and Spargo: solver nodes per position, and the tree depth.
     pub margo: margo::Limits,
-}
-
-impl Default for VerifyLimits {
-    fn default() -> VerifyLimits {
-        VerifyLimits {
-            margo: margo::Limits::default(),
-        }
-    }
+    /// Margrites: solver nodes per solve, and the most turns.
+    pub margrites: margrites::Limits,
 }
 
 /// Recomputes `p` (read from `file`, whose text is `text`).
@@ -35,7 +30,7 @@ pub fn verify(
 ) -> Result<(), Vec<PuzzleError>> {
     let fresh = match p.game {
         Game::Spargo | Game::Margo => margo::reanalyse(p, &limits.margo).map_err(|e| e.to_string()),
-        Game::Margrites => Err("Margrites puzzles cannot be re-proved yet".to_owned()),
+        Game::Margrites => margrites::reanalyse(p, &limits.margrites).map_err(|e| e.to_string()),
     };
     let fresh =
         fresh.map_err(|reason| vec![PuzzleError::at_key(file, text, "position", reason)])?;
@@ -80,6 +75,44 @@ pub fn differences(file: &str, written: &Puzzle, fresh: &Puzzle) -> Result<(), V
         i += 1;
     }
     Err(out)
+}
+
+/// Recomputes one puzzle file and writes it back when it differs (the
+/// provenance kept, the node count refreshed).
+///
+/// # Errors
+/// The file cannot be read or written, or no longer makes a puzzle.
+pub fn rewrite_file(path: &Path, limits: &VerifyLimits) -> Result<Game, Vec<PuzzleError>> {
+    let p = puzzle::read(path).map_err(|e| vec![e])?;
+    let file = path.display().to_string();
+    let fresh = match p.game {
+        Game::Spargo | Game::Margo => {
+            margo::reanalyse(&p, &limits.margo).map_err(|e| e.to_string())
+        }
+        Game::Margrites => margrites::reanalyse(&p, &limits.margrites).map_err(|e| e.to_string()),
+    }
+    .map_err(|reason| {
+        vec![PuzzleError::At {
+            file: file.clone(),
+            line: 1,
+            reason,
+        }]
+    })?;
+    if fresh.id != p.id {
+        return Err(vec![PuzzleError::At {
+            file,
+            line: 1,
+            reason: format!("the id would change to {}", fresh.id),
+        }]);
+    }
+    let text = puzzle::to_text(&fresh).map_err(|e| vec![e])?;
+    std::fs::write(path, text).map_err(|e| {
+        vec![PuzzleError::Io {
+            file,
+            reason: e.to_string(),
+        }]
+    })?;
+    Ok(p.game)
 }
 
 /// Reads and verifies one puzzle file.

@@ -203,7 +203,11 @@ pub fn tree(
             Mode::Wld => b.wld() == Some(value.wld()),
             Mode::Exact => b.value() == Some(value),
         };
-        let answer = sol.moves.iter().find(|m| keeps_value(&m.bounds)).map(|m| m.mv);
+        let answer = sol
+            .moves
+            .iter()
+            .find(|m| keeps_value(&m.bounds))
+            .map(|m| m.mv);
         let only = sol.moves.iter().filter(|m| keeps_value(&m.bounds)).count() == 1
             && sol.moves.iter().all(|m| {
                 keeps_value(&m.bounds)
@@ -215,7 +219,14 @@ pub fn tree(
         let reply = match answer {
             Some(answer) if depth > 1 => Reply {
                 mv: rtext,
-                answer: Some(Box::new(tree(&q, answer, only, objective, depth - 1, exact)?)),
+                answer: Some(Box::new(tree(
+                    &q,
+                    answer,
+                    only,
+                    objective,
+                    depth - 1,
+                    exact,
+                )?)),
                 end: String::new(),
             },
             _ => Reply {

@@ -12,8 +12,36 @@ use crate::margo::{AnyPosition, Color};
 use crate::puzzle::Game;
 use crate::rng::Rng;
 
-use super::players::Player;
+use super::players::{Player, balance};
 use super::spec::puzzle_rules;
+
+/// A whole self-play game of the `index`-th candidate of `seed`: its
+/// positions from the start to the end, and a description.
+#[must_use]
+pub fn game(game: Game, seed: u64, index: u64) -> Option<(Vec<AnyPosition>, String)> {
+    let mut rng = stream(game, seed, index ^ (1 << 62));
+    let size = match game {
+        Game::Spargo => 4,
+        _ => 5 + u8::try_from(rng.below(3)).unwrap_or(0),
+    };
+    let players = [PLAYERS[1 + rng.index(2)], PLAYERS[1 + rng.index(2)]];
+    let mut pos = AnyPosition::new(puzzle_rules(game, size)).ok()?;
+    let mut seen = vec![pos.clone()];
+    for ply in 0..4000u32 {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let m = players[(ply % 2) as usize].choose(&pos, &mut rng)?;
+        pos.play(m).ok()?;
+        seen.push(pos.clone());
+    }
+    let source = format!(
+        "selfplay {}-vs-{} {size}x{size}",
+        players[0].name(),
+        players[1].name()
+    );
+    Some((seen, source))
+}
 
 /// A candidate position and where it came from.
 #[derive(Clone, Debug)]
@@ -26,6 +54,8 @@ pub struct Candidate {
 
 /// Candidates are taken at most this many plies before the end of their game.
 const MAX_BACK: usize = 6;
+/// Candidates have at least this many legal moves (a key and three tries).
+const MIN_LEGAL: usize = 4;
 /// Candidates have at most this many legal moves.
 const MAX_LEGAL: usize = 14;
 
@@ -52,7 +82,7 @@ pub fn candidate(game: Game, seed: u64, index: u64) -> Option<Candidate> {
     let rules = puzzle_rules(game, size);
     // How far from the end of the game the candidate is taken.
     let back = 2 + rng.index(MAX_BACK - 1);
-    if index % 4 != 0 {
+    if index % 4 == 3 {
         return constructed(rules, size, back, &mut rng);
     }
     let players = [PLAYERS[rng.index(3)], PLAYERS[rng.index(3)]];
@@ -66,13 +96,24 @@ pub fn candidate(game: Game, seed: u64, index: u64) -> Option<Candidate> {
         pos.play(m).ok()?;
         seen.push(pos.clone());
     }
-    // A position `back` plies before the end of the game.
-    let ply = seen.len().checked_sub(1 + back)?;
+    // One of the last few balanced moments of the game (the piece balance
+    // within two, at least four legal moves): where the result is still open.
+    let balanced: Vec<usize> = (0..seen.len())
+        .rev()
+        .filter(|&i| {
+            let p = &seen[i];
+            p.outcome().is_none()
+                && (MIN_LEGAL..=MAX_LEGAL).contains(&p.legal_moves().len())
+                && balance(p).abs() <= 2
+        })
+        .take(back)
+        .collect();
+    let ply = *balanced.get(rng.index(balanced.len().max(1)))?;
     let position = seen.swap_remove(ply);
-    (position.legal_moves().len() <= MAX_LEGAL).then(|| Candidate {
+    Some(Candidate {
         position,
         source: format!(
-            "selfplay {}-vs-{} {size}x{size} ply {ply}, {back} before the end",
+            "selfplay {}-vs-{} {size}x{size} ply {ply}",
             players[0].name(),
             players[1].name()
         ),

@@ -65,10 +65,94 @@ pub fn forge_one(
     index: u64,
     limits: &Limits,
 ) -> Result<Option<Puzzle>, ForgeError> {
-    let Some(c) = candidate(game, seed, index) else {
+    let c = if index % 2 == 0 {
+        walk_back(game, seed, index, limits)?
+    } else {
+        candidate(game, seed, index)
+    };
+    let Some(c) = c else {
         return Ok(None);
     };
     forge_candidate(game, c, seed, index, limits)
+}
+
+/// Plies a backward walk goes at most.
+const WALK: usize = 40;
+/// Of those, the last plies whose one-piece variations are tried.
+const VARIED: usize = 4;
+
+/// Walks a self-play game backwards from its end, and around each position
+/// the budget settles tries variations with one piece taken away (either side
+/// to move): the first position, in that order, where exactly one of at least
+/// four legal moves wins is the candidate. Self-play games between cheap
+/// players end in one-sided positions; taking a piece away evens them out.
+///
+/// # Errors
+/// The solver cannot run.
+fn walk_back(
+    game: Game,
+    seed: u64,
+    index: u64,
+    limits: &Limits,
+) -> Result<Option<Candidate>, ForgeError> {
+    use crate::solve::margo::{Mode, Wld};
+    let Some((seen, source)) = candidates::game(game, seed, index) else {
+        return Ok(None);
+    };
+    let mut exact = Exact::new(limits.nodes);
+    let unique_win = |pos: &AnyPosition, exact: &mut Exact| -> Result<Option<bool>, ForgeError> {
+        if pos.outcome().is_some() || pos.legal_moves().len() < analyse::MIN_MOVES {
+            return Ok(Some(false));
+        }
+        Ok(exact.solve(pos, Mode::Wld)?.map(|sol| {
+            sol.moves
+                .iter()
+                .filter(|m| m.bounds.wld() == Some(Wld::Win))
+                .count()
+                == 1
+        }))
+    };
+    for ply in (seen.len().saturating_sub(WALK)..seen.len()).rev() {
+        let pos = &seen[ply];
+        match unique_win(pos, &mut exact)? {
+            None => return Ok(None),
+            Some(true) => {
+                return Ok(Some(Candidate {
+                    position: pos.clone(),
+                    source: format!("{source} ply {ply}"),
+                }));
+            }
+            Some(false) => {}
+        }
+        if ply + VARIED < seen.len() {
+            continue;
+        }
+        for (p, smaller) in minimal::removable(pos) {
+            for turn in [false, true] {
+                let variant = if turn {
+                    let mut setup = smaller.to_setup();
+                    setup.to_move = setup.to_move.next(2);
+                    match AnyPosition::from_setup(&setup) {
+                        Ok(v) => v,
+                        Err(_) => continue,
+                    }
+                } else {
+                    smaller.clone()
+                };
+                if unique_win(&variant, &mut exact)? == Some(true) {
+                    let name = pos.geometry().coords(p);
+                    return Ok(Some(Candidate {
+                        position: variant,
+                        source: format!(
+                            "{source} ply {ply} without {name}{}",
+                            if turn { ", the other side to move" } else { "" }
+                        ),
+                    }));
+                }
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// A given candidate made into a puzzle, or `None`.
@@ -96,8 +180,14 @@ pub fn forge_candidate(
         candidate: index,
         solver_nodes: 0,
     };
-    match analyse_position(game, &pos, provenance, limits, &mut exact) {
-        Ok(p) => Ok(p),
+    // The final analysis starts from fresh tables, as `verify` does, so that
+    // what the node budget settles is the same in both.
+    let mut fresh = Exact::new(limits.nodes);
+    match analyse_position(game, &pos, provenance, limits, &mut fresh) {
+        Ok(p) => Ok(p.map(|mut p| {
+            p.provenance.solver_nodes += exact.nodes;
+            p
+        })),
         Err(ForgeError::Unsettled(_)) => Ok(None),
         Err(e) => Err(e),
     }

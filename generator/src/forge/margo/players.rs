@@ -38,7 +38,7 @@ impl Player {
     pub fn choose(self, pos: &AnyPosition, rng: &mut Rng) -> Option<Move> {
         match self {
             Player::Random => pos.random_move(rng),
-            Player::Greedy => best_by(pos, rng, |p, m| balance_after(p, m)),
+            Player::Greedy => best_by(pos, rng, balance_after),
             Player::TwoPly => best_by(pos, rng, two_ply),
         }
     }
