@@ -71,6 +71,19 @@ fn io(file: &Path) -> impl Fn(std::io::Error) -> PuzzleError + '_ {
     }
 }
 
+/// The line of `text` that holds the first `` `value` `` quoted in `message`.
+fn quoted_line(text: &str, message: &str) -> Option<usize> {
+    let start = message.find('`')? + 1;
+    let len = message[start..].find('`')?;
+    let value = &message[start..start + len];
+    if value.is_empty() {
+        return None;
+    }
+    text.lines()
+        .position(|l| l.split_once(':').is_some_and(|(_, v)| v.trim() == value))
+        .map(|i| i + 1)
+}
+
 /// Reads a puzzle from its text; `file` names it in errors.
 ///
 /// # Errors
@@ -78,7 +91,12 @@ fn io(file: &Path) -> impl Fn(std::io::Error) -> PuzzleError + '_ {
 pub fn parse(text: &str, file: &str) -> Result<Puzzle, PuzzleError> {
     let p: Puzzle = serde_norway::from_str(text).map_err(|e| {
         let message = e.to_string();
-        let line = e.location().map_or(1, |l| l.line());
+        // Errors raised while reading a field's own text (an objective)
+        // point at the document's start: find the value they quote instead.
+        let line = match e.location().map(|l| l.line()) {
+            Some(n) if n > 1 => n,
+            _ => quoted_line(text, &message).unwrap_or(1),
+        };
         PuzzleError::At {
             file: file.to_owned(),
             line,

@@ -1,0 +1,216 @@
+//! Puzzle files and their verification: every committed Margo-family puzzle
+//! re-proves from scratch; a changed value, a bad field or bad YAML is reported
+//! at its file and line; the Puzzles part of the book is generated from the
+//! files with solutions folded away.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use cannonball::book::Pages;
+use cannonball::book::puzzles::generate;
+use cannonball::forge::theme::Theme;
+use cannonball::forge::verify::{VerifyLimits, verify, verify_file};
+use cannonball::puzzle::{self, Game};
+use rayon::prelude::*;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("cannonball-puzzles-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn spargo_files() -> Vec<PathBuf> {
+    puzzle::files(&root())
+        .unwrap()
+        .into_iter()
+        .filter(|p| {
+            p.parent()
+                .and_then(|d| d.file_name())
+                .is_some_and(|n| n == "spargo")
+        })
+        .collect()
+}
+
+/// Every committed Spargo (and Margo) puzzle is recomputed by the search
+/// solver from its position alone and must equal its file line for line.
+#[test]
+fn committed_margo_family_puzzles_reprove() {
+    let files = spargo_files();
+    assert!(files.len() >= 10, "only {} Spargo puzzles", files.len());
+    let limits = VerifyLimits::default();
+    let failures: Vec<String> = files
+        .par_iter()
+        .filter_map(|f| verify_file(f, &limits).err())
+        .flatten()
+        .map(|e| e.to_string())
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Each Spargo theme with puzzles in the collection is one the detectors know,
+/// and every puzzle names the key among its first moves, winning.
+#[test]
+fn committed_puzzles_are_consistent() {
+    let all = puzzle::read_all(&root()).unwrap();
+    for (path, p) in &all {
+        for t in &p.themes {
+            let theme: Theme = t
+                .parse()
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert!(
+                theme.games().contains(&p.game.slug()),
+                "{}: {t}",
+                path.display()
+            );
+        }
+        assert!(
+            p.tries.len() >= 3,
+            "{}: {} tries",
+            path.display(),
+            p.tries.len()
+        );
+        if p.game != Game::Margrites {
+            let key = p
+                .values
+                .iter()
+                .find(|v| v.mv == p.key)
+                .expect("the key is a first move");
+            let wins = p
+                .values
+                .iter()
+                .filter(|v| v.value == "win" || v.value.starts_with('+'))
+                .count();
+            assert!(
+                key.value == "win" || key.value.starts_with('+'),
+                "{}",
+                path.display()
+            );
+            if p.objective == cannonball::puzzle::Objective::Win {
+                assert_eq!(wins, 1, "{}: not a unique win", path.display());
+            }
+        }
+        assert_eq!(path.file_stem().unwrap().to_str().unwrap(), p.id);
+    }
+}
+
+/// A value changed in a file is caught at its line, and the message says what
+/// the engine finds.
+#[test]
+fn a_changed_value_is_reported_at_its_line() {
+    let src = spargo_files().into_iter().next().unwrap();
+    let text = fs::read_to_string(&src).unwrap();
+    let p = puzzle::parse(&text, "x.yaml").unwrap();
+    // Change the value of the first wrong first move.
+    let wrong = p.values.iter().position(|v| v.mv != p.key).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.trim_start().starts_with("value:"))
+        .nth(wrong)
+        .map(|(i, _)| i)
+        .unwrap();
+    let old = p.values[wrong].value.clone();
+    let new = if old == "draw" { "loss" } else { "draw" };
+    let mut changed: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
+    changed[at] = changed[at].replace(&old, new);
+    let changed = changed.join("\n") + "\n";
+    let q = puzzle::parse(&changed, "x.yaml").unwrap();
+    let errors = verify("x.yaml", &changed, &q, &VerifyLimits::default()).unwrap_err();
+    let first = errors[0].to_string();
+    assert!(first.starts_with(&format!("x.yaml:{}:", at + 1)), "{first}");
+    assert!(
+        first.contains(&format!("value: {new}")) && first.contains(&old),
+        "{first}"
+    );
+}
+
+/// Schema errors name the file and the line.
+#[test]
+fn bad_files_are_reported_with_file_and_line() {
+    let src = spargo_files().into_iter().next().unwrap();
+    let text = fs::read_to_string(&src).unwrap();
+    let bad_objective = text.replace("objective: win", "objective: lose");
+    let e = puzzle::parse(&bad_objective, "p.yaml")
+        .unwrap_err()
+        .to_string();
+    let line = puzzle::line_of_key(&text, "objective");
+    assert!(
+        e.starts_with(&format!("p.yaml:{line}")) && e.contains("unknown objective"),
+        "{e}"
+    );
+    let bad_id = text.replacen("id: spargo-", "id: margo-", 1);
+    let e = puzzle::parse(&bad_id, "p.yaml").unwrap_err().to_string();
+    assert!(e.starts_with("p.yaml:1:") && e.contains("twelve"), "{e}");
+    let e = puzzle::parse("id: [", "q.yaml").unwrap_err().to_string();
+    assert!(e.starts_with("q.yaml:1:"), "{e}");
+    let unknown = text.replace("question:", "colour: red\nquestion:");
+    let e = puzzle::parse(&unknown, "p.yaml").unwrap_err().to_string();
+    assert!(e.contains("colour"), "{e}");
+    // A file whose name is not its id.
+    let dir = temp("name");
+    fs::create_dir_all(dir.join("spargo")).unwrap();
+    let wrong = dir.join("spargo").join("spargo-000000000000.yaml");
+    fs::write(&wrong, &text).unwrap();
+    let e = puzzle::read(&wrong).unwrap_err().to_string();
+    assert!(
+        e.contains("spargo-000000000000.yaml:") && e.contains("holds puzzle"),
+        "{e}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The Puzzles part: one page per puzzle with the question's figure, the
+/// solution inside `<details>`, every first move listed, and an index row per
+/// theme.
+#[test]
+fn puzzle_pages_fold_the_solution_away() {
+    let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let pages = Pages::load(&templates).unwrap();
+    let generated = generate(&root(), &pages).unwrap();
+    let all = puzzle::read_all(&root()).unwrap();
+    let n: usize = generated.games.iter().map(|g| g.puzzles.len()).sum();
+    assert_eq!(n, all.len());
+    for g in &generated.games {
+        for page in &g.puzzles {
+            let c = &page.content;
+            let details = c.find("<details>").expect("a <details> block");
+            let fig = c.find("```").expect("a figure");
+            assert!(
+                fig < details,
+                "{}: the question's figure comes first",
+                page.path.display()
+            );
+            assert!(
+                c.contains("</details>") && c.contains("Tempting tries"),
+                "{}",
+                page.path.display()
+            );
+        }
+    }
+    for (_, p) in &all {
+        if p.game == Game::Spargo {
+            let page = &generated
+                .games
+                .iter()
+                .flat_map(|g| &g.puzzles)
+                .find(|pg| pg.path.to_string_lossy().contains(&p.id))
+                .unwrap()
+                .content;
+            for v in &p.values {
+                assert!(
+                    page.contains(&format!("| {} | {} |", v.mv, v.value)),
+                    "{}: {}",
+                    p.id,
+                    v.mv
+                );
+            }
+        }
+    }
+    assert!(generated.index.contains("Zombie reversal"));
+}
