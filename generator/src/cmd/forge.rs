@@ -109,8 +109,20 @@ fn census(a: &Args, tb: &Tablebase) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// CPU seconds this process has used (user and system), from `/proc/self/stat`
+/// on Linux; `None` elsewhere.
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 /// Runs `forge`.
 pub fn run(a: &Args) -> Result<ExitCode> {
+    let cpu_start = process_cpu_seconds();
     let tablebase = load_tablebase(a)?;
     if a.census {
         if let Some(tb) = &tablebase {
@@ -170,7 +182,10 @@ pub fn run(a: &Args) -> Result<ExitCode> {
     };
     let report = run::run(&opts, &forge, &progress)?;
     bar.finish_and_clear();
-    let cpu = report.worker_time.as_secs_f64();
+    let cpu = match (cpu_start, process_cpu_seconds()) {
+        (Some(a), Some(b)) => b - a,
+        _ => report.worker_time.as_secs_f64(),
+    };
     println!(
         "{}: {} candidates ({} done before), {} puzzle files; {}",
         a.game,
@@ -180,11 +195,16 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         summary(&report)
     );
     println!(
-        "time: wall {:.1} s, worker {:.1} s; {:.2} worker-seconds per puzzle found",
+        "time: wall {:.1} s, CPU {:.1} s; {:.2} CPU-seconds per puzzle found, {:.1} puzzles per CPU-minute",
         report.wall.as_secs_f64(),
         cpu,
         if report.found > 0 {
             cpu / report.found as f64
+        } else {
+            0.0
+        },
+        if cpu > 0.0 {
+            report.found as f64 * 60.0 / cpu
         } else {
             0.0
         }
