@@ -90,7 +90,7 @@ fn committed_puzzles_are_consistent() {
                 "{}",
                 path.display()
             );
-            if p.objective == cannonball::puzzle::Objective::Win {
+            if p.objective == puzzle::Objective::Win {
                 assert_eq!(wins, 1, "{}: not a unique win", path.display());
             }
         }

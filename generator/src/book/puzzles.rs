@@ -425,9 +425,24 @@ pub fn generate(root: &Path, pages: &Pages) -> Result<PuzzlePages, String> {
     #[derive(Serialize)]
     struct IndexView {
         games: Vec<GameSummary>,
+        census: Option<crate::forge::spargo::Census>,
     }
+    let census_path = root.join("census").join("spargo.yaml");
+    let census = if census_path.exists() {
+        let text = std::fs::read_to_string(&census_path)
+            .map_err(|e| format!("{}: {e}", census_path.display()))?;
+        Some(serde_norway::from_str(&text).map_err(|e| format!("{}: {e}", census_path.display()))?)
+    } else {
+        None
+    };
     let index = pages
-        .render("puzzle-index.md.tera", &IndexView { games: summaries })
+        .render(
+            "puzzle-index.md.tera",
+            &IndexView {
+                games: summaries,
+                census,
+            },
+        )
         .map_err(|e| e.to_string())?;
     Ok(PuzzlePages { index, games })
 }
