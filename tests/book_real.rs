@@ -114,5 +114,16 @@ fn the_real_book_builds_with_every_figure_checked() {
         assert!(!html.contains("```margo") && !html.contains("language-margo"));
         total += want;
     }
+    // The Puzzles part is generated from puzzles/: two figures per puzzle page
+    // (the question, and the position after the key in the solution).
+    let puzzles = cannonball::puzzle::read_all(&repo().join("puzzles")).unwrap();
+    assert!(!puzzles.is_empty());
+    for (_, p) in &puzzles {
+        let page = dest.join(format!("puzzles/{}/{}.html", p.game.slug(), p.id));
+        let html = fs::read_to_string(&page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+        assert_eq!(figures(&html).len(), 2, "{}", page.display());
+        assert!(html.contains("<details>"), "{}", page.display());
+        total += 2;
+    }
     assert_eq!(report.stats.figures, total);
 }
