@@ -423,15 +423,37 @@ pub fn generate(root: &Path, pages: &Pages) -> Result<PuzzlePages, String> {
         summaries.push(summary);
     }
     #[derive(Serialize)]
+    struct CensusView {
+        rules: String,
+        positions: u64,
+        finished: u64,
+        unique_win: u64,
+        themes: Vec<(String, u64)>,
+        not_counted: Vec<String>,
+    }
+    #[derive(Serialize)]
     struct IndexView {
         games: Vec<GameSummary>,
-        census: Option<crate::forge::spargo::Census>,
+        census: Option<CensusView>,
     }
     let census_path = root.join("census").join("spargo.yaml");
     let census = if census_path.exists() {
         let text = std::fs::read_to_string(&census_path)
             .map_err(|e| format!("{}: {e}", census_path.display()))?;
-        Some(serde_norway::from_str(&text).map_err(|e| format!("{}: {e}", census_path.display()))?)
+        let c: crate::forge::spargo::Census =
+            serde_norway::from_str(&text).map_err(|e| format!("{}: {e}", census_path.display()))?;
+        Some(CensusView {
+            rules: c.rules,
+            positions: c.positions,
+            finished: c.finished,
+            unique_win: c.unique_win,
+            themes: c
+                .themes
+                .into_iter()
+                .map(|(t, n)| (theme_title(&t), n))
+                .collect(),
+            not_counted: c.not_counted.iter().map(|t| theme_title(t)).collect(),
+        })
     } else {
         None
     };
