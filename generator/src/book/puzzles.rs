@@ -292,7 +292,13 @@ fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
             .map(|t| Try {
                 mv: t.mv.clone(),
                 tempting: t.tempting.clone(),
-                value: t.value.clone(),
+                value: match t.value.as_str() {
+                    "win" => "wins too".to_owned(),
+                    "draw" => "only draws".to_owned(),
+                    "loss" => "loses".to_owned(),
+                    "no" => "falls short".to_owned(),
+                    v => format!("is worth {v}"),
+                },
                 refutation: t.refutation.join(" "),
             })
             .collect(),
