@@ -2,8 +2,8 @@
 //!
 //! A detector looks at a proved puzzle ([`MargoCase`]: the position, its key
 //! move, the exact value of every first move and the main line) and, for two
-//! themes, asks an [`Oracle`] for the exact value of a position under changed
-//! rules. Each theme has one `is_...` function; [`margo_themes`] runs them all.
+//! themes, asks an [`Oracle`] for the result (win, draw or loss) of a position under
+//! changed rules. Each theme has one `is_...` function; [`margo_themes`] runs them all.
 //!
 //! "The attacker" is the side to move in the puzzle, "the defender" the other
 //! one. "Captures" means what rulings A5 means: a piece is captured by a move
