@@ -2,8 +2,8 @@
 //!
 //! A detector looks at a proved puzzle ([`MargoCase`]: the position, its key
 //! move, the exact value of every first move and the main line) and, for two
-//! themes, asks an [`Oracle`] for the exact value of a position under changed
-//! rules. Each theme has one `is_...` function; [`margo_themes`] runs them all.
+//! themes, asks an [`Oracle`] for the result (win, draw or loss) of a position under
+//! changed rules. Each theme has one `is_...` function; [`margo_themes`] runs them all.
 //!
 //! "The attacker" is the side to move in the puzzle, "the defender" the other
 //! one. "Captures" means what rulings A5 means: a piece is captured by a move
@@ -329,9 +329,11 @@ fn removes_enemy_zombies(case: &MargoCase<'_>) -> bool {
 /// loss: the sign of the key's value) differs from the result of the same
 /// position with passing allowed (`can_pass`), as the oracle finds it. Under
 /// the default rules nobody may pass, so a player without a useful move must
-/// fill its own eyes; the theme says that this decides the puzzle. False when
-/// the oracle does not settle the changed position, or when the puzzle already
-/// allows passing.
+/// fill its own eyes; the theme says that this decides the puzzle. The test
+/// also fires when the difference comes from the other half of the rule: a
+/// player with no legal move ends the game, where with passing it would pass
+/// and let the opponent go on. False when the oracle does not settle the
+/// changed position, or when the puzzle already allows passing.
 #[must_use]
 pub fn is_forced_eye_filling(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool {
     if case.position.rules().can_pass {

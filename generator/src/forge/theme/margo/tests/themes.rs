@@ -4,13 +4,14 @@
 //! Most positions come from random self-play stopped near the end of the game
 //! (hence the many zombies), kept when the solver settles them quickly.
 
+use super::super::with_rules;
 use super::{Owned, case_for, margo, oracle, spargo, try_case};
 use crate::forge::theme::Theme;
 use crate::forge::theme::margo::{
     MargoCase, Oracle, is_forced_eye_filling, is_ko, is_over_under_cut, is_pinned_suicide,
     is_stack_join, is_surround_capture, is_zombie_reversal, margo_themes,
 };
-use crate::margo::{Preset, Symmetry};
+use crate::margo::{Ko, Preset, Symmetry};
 
 type Detector = fn(&MargoCase<'_>, &dyn Oracle) -> bool;
 
@@ -140,6 +141,44 @@ const KO_A2: Pos = Pos(
      to-move black; zombies b1 b2 b3 c3",
     "a2",
 );
+/// White a1: a ko in the main line; without the ko rule White would draw, under
+/// simple ko White loses.
+const KO_A1: Pos = Pos(
+    4,
+    "white c1 b4 c4 c1+1 b2+1 c2+1 b3+1 a2+2; black b1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 a2+1 a3+1; \
+     to-move white; zombies c1 a2 c2 a3 a4 a2+1 a3+1",
+    "a1",
+);
+/// White d1: a ko in the main line, and the ko rule decides the result.
+const KO_D1: Pos = Pos(
+    4,
+    "white c2 c3 d3 b1+1 a3+1 b3+1; black a1 b1 c1 a2 b2 d2 a3 b3 a4 b4 c4 a1+1 a2+1 b2+1 a1+2 \
+     a2+2; to-move white; zombies c2 c3 a3+1 b3+1",
+    "d1",
+);
+/// Near misses for ko: a ko point in the main line, but the ko rule does not
+/// change the result.
+const KO_NEAR: [Pos; 3] = [
+    Pos(
+        4,
+        "white a1 b1 a4 c4 a1+1 b1+1 c1+1 b2+1 c2+1 b3+1 b1+2; \
+         black c1 d1 a2 b2 c2 d2 b3 c3 d3 b4; to-move black; \
+         zombies c1 d1 b2 c2 d2 b3 c3 d3 b4 c4",
+        "a3",
+    ),
+    Pos(
+        4,
+        "white c1 a2 b2 b3 c3 d3 b4 c4 d4 b3+1 c3+1; black a1 b1 c2 d2 a4 a1+1 b1+1 b2+1 c2+1 \
+         b2+2; to-move white",
+        "a3",
+    ),
+    Pos(
+        4,
+        "white b1 c2 d2 b3 c3 c4 a3+1 b3+1; black c1 d1 a2 b2 a3 a4 b4 d4 b1+1 c1+1 a2+1 b2+1 \
+         a2+2; to-move white; zombies c2 d2 c3 c4 a3+1 b3+1",
+        "d3",
+    ),
+];
 /// Black loses without passing but draws when passing is allowed.
 const EYE_A1_2: Pos = Pos(
     4,
@@ -147,6 +186,20 @@ const EYE_A1_2: Pos = Pos(
      black d2 b3 d3 b4 c4 d4 b1+1 c1+1 a2+1 b2+1 b2+2; to-move black; \
      zombies c2 c2+1 b3+1 c3+1",
     "a1+2",
+);
+/// White loses without passing but draws when passing is allowed.
+const EYE_WHITE_A1_2: Pos = Pos(
+    4,
+    "white b3 c3 a4 b4 c4 b1+1 c1+1 b2+1 c2+1 a3+1 b3+1; \
+     black a1 b1 c1 d1 a2 b2 c2 d2 a3 d3 a1+1 a2+1 a2+2; to-move white; zombies c2",
+    "a1+2",
+);
+/// Black loses without passing but draws when passing is allowed.
+const EYE_A2_2: Pos = Pos(
+    4,
+    "white a1 b1 c1 a2 b2 a3 b3 a4 b4 c4 a3+1 c3+1 b2+2; \
+     black c2 d2 c3 d3 d4 a1+1 b1+1 a2+1 b2+1 c2+1 b3+1; to-move black; zombies b2",
+    "a2+2",
 );
 
 #[test]
@@ -270,26 +323,58 @@ fn margo_themes_lists_exactly_the_detectors_that_fire_in_order() {
 
 #[test]
 fn forced_eye_filling_positives() {
-    check(is_forced_eye_filling, &[EYE_A1_2], true);
-}
-
-#[test]
-fn forced_eye_filling_negatives() {
-    // The oracle is asked each time: passing changes nothing here.
     check(
         is_forced_eye_filling,
-        &[SURROUND_D1, SURROUND_ZOMBIES_A3, CUT_PINNED_B2_2],
-        false,
+        &[EYE_A1_2, EYE_WHITE_A1_2, EYE_A2_2],
+        true,
     );
 }
 
 #[test]
+fn forced_eye_filling_negatives() {
+    // The oracle settles each position with passing allowed, and finds the
+    // same result as without.
+    for p in [
+        SURROUND_CUT_D3,
+        SURROUND_ZOMBIES_A3,
+        CUT_PINNED_B2_2,
+        PINNED_A1_1,
+    ] {
+        let case = solved(&p);
+        let passing = with_rules(&case.position, |r| r.can_pass = true).unwrap();
+        assert!(oracle().result(&passing).is_some(), "{}", p.1);
+        assert!(!is_forced_eye_filling(&case.case(), oracle()), "{}", p.1);
+    }
+}
+
+/// Whether one of the main line's first six moves leaves a ko point.
+fn line_leaves_ko(case: &Owned) -> bool {
+    let mut pos = case.position.clone();
+    case.line.iter().take(6).any(|&m| {
+        pos.play(m).expect("the main line is legal");
+        pos.ko_point().is_some()
+    })
+}
+
+#[test]
 fn ko_positives() {
-    check(is_ko, &[KO_A2], true);
+    for p in [KO_A2, KO_A1, KO_D1] {
+        let case = solved(&p);
+        assert!(line_leaves_ko(&case), "{}", p.1);
+        assert!(is_ko(&case.case(), oracle()), "{}", p.1);
+    }
 }
 
 #[test]
 fn ko_negatives() {
     // No ko point in the main line.
     check(is_ko, &[SURROUND_D1, SURROUND_CUT_D3, PINNED_A1_1], false);
+    // Ko points in the main line, but the result is the same without ko.
+    for p in &KO_NEAR {
+        let case = solved(p);
+        assert!(line_leaves_ko(&case), "{}", p.1);
+        let no_ko = with_rules(&case.position, |r| r.ko = Ko::None).unwrap();
+        assert!(oracle().result(&no_ko).is_some(), "{}", p.1);
+        assert!(!is_ko(&case.case(), oracle()), "{}", p.1);
+    }
 }
