@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use crate::forge::theme::Theme;
 use crate::puzzle::{self, Band, Game, Line, PositionSpec, Puzzle};
 
 use super::pages::Pages;
@@ -105,12 +106,10 @@ struct PuzzleView {
     provenance: String,
 }
 
+/// A theme's title (`over-under-cut` → `Over/under cut`); an unknown slug as written.
 fn theme_title(slug: &str) -> String {
-    let mut s = slug.replace('-', " ");
-    if let Some(f) = s.get(0..1) {
-        s.replace_range(0..1, &f.to_uppercase());
-    }
-    s
+    slug.parse::<Theme>()
+        .map_or_else(|_| slug.to_owned(), |t| t.title().to_owned())
 }
 
 /// The figure block for a puzzle's position, with `extra` YAML lines.

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::puzzle::{self, Game, Puzzle, PuzzleError, Written};
+use crate::puzzle::{self, Game, Puzzle, PuzzleError, Written, io};
 
 /// A shard `k/N` (1-based `k`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,13 +113,6 @@ pub enum RunError {
 
 /// Progress reports: candidates done so far, and the run's current counts.
 pub type Progress<'a> = &'a (dyn Fn(u64, &RunReport) + Sync);
-
-fn io(path: &Path) -> impl Fn(std::io::Error) -> PuzzleError + '_ {
-    move |e| PuzzleError::Io {
-        file: path.display().to_string(),
-        reason: e.to_string(),
-    }
-}
 
 /// The state file of a run.
 #[must_use]

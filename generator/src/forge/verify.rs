@@ -18,6 +18,15 @@ pub struct VerifyLimits {
     pub margrites: margrites::Limits,
 }
 
+/// Everything in `p` recomputed by its game's forge from the position, the
+/// objective and the turns (the provenance copied, the node count fresh).
+fn reanalyse(p: &Puzzle, limits: &VerifyLimits) -> Result<Puzzle, String> {
+    match p.game {
+        Game::Spargo | Game::Margo => margo::reanalyse(p, &limits.margo).map_err(|e| e.to_string()),
+        Game::Margrites => margrites::reanalyse(p, &limits.margrites).map_err(|e| e.to_string()),
+    }
+}
+
 /// Recomputes `p` (read from `file`, whose text is `text`).
 ///
 /// # Errors
@@ -28,13 +37,8 @@ pub fn verify(
     p: &Puzzle,
     limits: &VerifyLimits,
 ) -> Result<(), Vec<PuzzleError>> {
-    let fresh = match p.game {
-        Game::Spargo | Game::Margo => margo::reanalyse(p, &limits.margo).map_err(|e| e.to_string()),
-        Game::Margrites => margrites::reanalyse(p, &limits.margrites).map_err(|e| e.to_string()),
-    };
-    let fresh =
-        fresh.map_err(|reason| vec![PuzzleError::at_key(file, text, "position", reason)])?;
-    let mut same = fresh;
+    let mut same = reanalyse(p, limits)
+        .map_err(|reason| vec![PuzzleError::at_key(file, text, "position", reason)])?;
     same.provenance = p.provenance.clone();
     differences(file, p, &same)
 }
@@ -85,13 +89,7 @@ pub fn differences(file: &str, written: &Puzzle, fresh: &Puzzle) -> Result<(), V
 pub fn rewrite_file(path: &Path, limits: &VerifyLimits) -> Result<Game, Vec<PuzzleError>> {
     let p = puzzle::read(path).map_err(|e| vec![e])?;
     let file = path.display().to_string();
-    let fresh = match p.game {
-        Game::Spargo | Game::Margo => {
-            margo::reanalyse(&p, &limits.margo).map_err(|e| e.to_string())
-        }
-        Game::Margrites => margrites::reanalyse(&p, &limits.margrites).map_err(|e| e.to_string()),
-    }
-    .map_err(|reason| {
+    let fresh = reanalyse(&p, limits).map_err(|reason| {
         vec![PuzzleError::At {
             file: file.clone(),
             line: 1,

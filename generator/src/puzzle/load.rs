@@ -64,7 +64,8 @@ pub fn line_of_key(text: &str, key: &str) -> usize {
         .map_or(1, |i| i + 1)
 }
 
-fn io(file: &Path) -> impl Fn(std::io::Error) -> PuzzleError + '_ {
+/// Turns an I/O error on `file` into a [`PuzzleError::Io`].
+pub fn io(file: &Path) -> impl Fn(std::io::Error) -> PuzzleError + '_ {
     move |e| PuzzleError::Io {
         file: file.display().to_string(),
         reason: e.to_string(),

@@ -49,7 +49,9 @@ mod load;
 mod model;
 
 pub use id::{fnv1a, puzzle_id};
-pub use load::{PuzzleError, Written, files, line_of_key, parse, read, read_all, to_text, write};
+pub use load::{
+    PuzzleError, Written, files, io, line_of_key, parse, read, read_all, to_text, write,
+};
 pub use model::{
     Band, Difficulty, Game, Line, MargoPosition, MargritesPosition, Minimality, MoveValue,
     Objective, PositionSpec, Provenance, Puzzle, Reply, Try,

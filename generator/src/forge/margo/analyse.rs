@@ -355,9 +355,10 @@ pub fn tree_size(line: &Line) -> u32 {
 pub fn difficulty(pos: &AnyPosition, q: &Question, line: &Line) -> Difficulty {
     let tree = tree_size(line);
     let length = u32::try_from(q.line.len()).unwrap_or(u32::MAX);
-    let picks: Vec<Move> = [Player::Greedy, Player::TwoPly]
-        .iter()
-        .filter_map(|p| p.first_choice(pos))
+    let greedy = Player::Greedy.first_choice(pos);
+    let picks: Vec<Move> = [greedy, Player::TwoPly.first_choice(pos)]
+        .into_iter()
+        .flatten()
         .collect();
     let tempting = u32::try_from(
         q.values
@@ -367,7 +368,6 @@ pub fn difficulty(pos: &AnyPosition, q: &Question, line: &Line) -> Difficulty {
     )
     .unwrap_or(u32::MAX);
     let key_value = q.values.iter().find(|v| v.0 == q.key).map(|v| v.1);
-    let greedy = Player::Greedy.first_choice(pos);
     let gap = match (greedy, key_value) {
         (Some(g), Some(k)) if g != q.key => q
             .values

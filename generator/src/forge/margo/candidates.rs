@@ -12,6 +12,7 @@ use crate::margo::{AnyPosition, Color};
 use crate::puzzle::Game;
 use crate::rng::Rng;
 
+use super::analyse::MIN_MOVES;
 use super::players::{Player, balance};
 use super::spec::puzzle_rules;
 
@@ -25,22 +26,33 @@ pub fn game(game: Game, seed: u64, index: u64) -> Option<(Vec<AnyPosition>, Stri
         _ => 5 + u8::try_from(rng.below(3)).unwrap_or(0),
     };
     let players = [PLAYERS[1 + rng.index(2)], PLAYERS[1 + rng.index(2)]];
-    let mut pos = AnyPosition::new(puzzle_rules(game, size)).ok()?;
-    let mut seen = vec![pos.clone()];
-    for ply in 0..4000u32 {
-        if pos.outcome().is_some() {
-            break;
-        }
-        let m = players[(ply % 2) as usize].choose(&pos, &mut rng)?;
-        pos.play(m).ok()?;
-        seen.push(pos.clone());
-    }
+    let seen = play_out(puzzle_rules(game, size), players, &mut rng)?;
     let source = format!(
         "selfplay {}-vs-{} {size}x{size}",
         players[0].name(),
         players[1].name()
     );
     Some((seen, source))
+}
+
+/// Every position of a game between `players` (the first moves first) from
+/// the empty board to its end (at most 4000 moves).
+fn play_out(
+    rules: crate::margo::Rules,
+    players: [Player; 2],
+    rng: &mut Rng,
+) -> Option<Vec<AnyPosition>> {
+    let mut pos = AnyPosition::new(rules).ok()?;
+    let mut seen = vec![pos.clone()];
+    for ply in 0..4000u32 {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let m = players[(ply % 2) as usize].choose(&pos, rng)?;
+        pos.play(m).ok()?;
+        seen.push(pos.clone());
+    }
+    Some(seen)
 }
 
 /// A candidate position and where it came from.
@@ -54,8 +66,6 @@ pub struct Candidate {
 
 /// Candidates are taken at most this many plies before the end of their game.
 const MAX_BACK: usize = 6;
-/// Candidates have at least this many legal moves (a key and three tries).
-const MIN_LEGAL: usize = 4;
 /// Candidates have at most this many legal moves.
 const MAX_LEGAL: usize = 14;
 
@@ -86,16 +96,7 @@ pub fn candidate(game: Game, seed: u64, index: u64) -> Option<Candidate> {
         return constructed(rules, size, back, &mut rng);
     }
     let players = [PLAYERS[rng.index(3)], PLAYERS[rng.index(3)]];
-    let mut pos = AnyPosition::new(rules).ok()?;
-    let mut seen = vec![pos.clone()];
-    for ply in 0..4000u32 {
-        if pos.outcome().is_some() {
-            break;
-        }
-        let m = players[(ply % 2) as usize].choose(&pos, &mut rng)?;
-        pos.play(m).ok()?;
-        seen.push(pos.clone());
-    }
+    let mut seen = play_out(rules, players, &mut rng)?;
     // One of the last few balanced moments of the game (the piece balance
     // within two, at least four legal moves): where the result is still open.
     let balanced: Vec<usize> = (0..seen.len())
@@ -103,7 +104,7 @@ pub fn candidate(game: Game, seed: u64, index: u64) -> Option<Candidate> {
         .filter(|&i| {
             let p = &seen[i];
             p.outcome().is_none()
-                && (MIN_LEGAL..=MAX_LEGAL).contains(&p.legal_moves().len())
+                && (MIN_MOVES..=MAX_LEGAL).contains(&p.legal_moves().len())
                 && balance(p).abs() <= 2
         })
         .take(back)
