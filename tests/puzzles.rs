@@ -130,6 +130,45 @@ fn a_changed_value_is_reported_at_its_line() {
     );
 }
 
+/// A puzzle forged with a larger node budget records it, and `verify`
+/// re-proves it with that budget: without the record, the default budget does
+/// not settle every puzzle that has one.
+#[test]
+fn a_recorded_budget_is_the_one_verify_uses() {
+    let with_budget: Vec<(String, puzzle::Puzzle)> = spargo_files()
+        .into_iter()
+        .filter_map(|f| {
+            let text = fs::read_to_string(&f).unwrap();
+            let p = puzzle::parse(&text, "x.yaml").unwrap();
+            p.provenance.budget.map(|_| (text, p))
+        })
+        .collect();
+    assert!(
+        !with_budget.is_empty(),
+        "no committed puzzle records a budget"
+    );
+    let mut unsettled = 0;
+    for (text, p) in &with_budget {
+        let budget = p.provenance.budget.unwrap();
+        assert!(budget > VerifyLimits::default().margo.nodes, "{}", p.id);
+        assert!(
+            verify("x.yaml", text, p, &VerifyLimits::default()).is_ok(),
+            "{}",
+            p.id
+        );
+        let mut without = p.clone();
+        without.provenance.budget = None;
+        let stripped = puzzle::to_text(&without).unwrap();
+        if verify("x.yaml", &stripped, &without, &VerifyLimits::default()).is_err() {
+            unsettled += 1;
+        }
+    }
+    assert!(
+        unsettled > 0,
+        "every budgeted puzzle also re-proves with the default budget"
+    );
+}
+
 /// Schema errors name the file and the line.
 #[test]
 fn bad_files_are_reported_with_file_and_line() {

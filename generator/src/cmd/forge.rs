@@ -47,6 +47,11 @@ pub struct Args {
     /// to OUT/census/spargo.yaml instead of forging.
     #[arg(long, requires = "tablebase")]
     census: bool,
+    /// Spargo with a tablebase: take candidates from a scan of the tablebase
+    /// for positions that show this theme's sign (stack-join, ko, ...) instead
+    /// of drawing them at random. The scan's ranks are kept in OUT/.forge.
+    #[arg(long, requires = "tablebase")]
+    theme: Option<Theme>,
     /// Hide the progress bar.
     #[arg(long)]
     quiet: bool,
@@ -109,6 +114,69 @@ fn census(a: &Args, tb: &Tablebase) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The ranks a [`spargo::theme_ranks`] scan finds for `theme`, at most
+/// `a.candidates`, read from OUT/.forge when an earlier scan with the same
+/// seed went at least as far.
+fn scan(a: &Args, tb: &Tablebase, theme: Theme) -> Result<Vec<u32>> {
+    let dir = a.out.join(".forge");
+    let path = dir.join(format!(
+        "spargo-scan-{}-seed-{}.ranks",
+        theme.slug(),
+        a.seed
+    ));
+    let limit = usize::try_from(a.candidates).unwrap_or(usize::MAX);
+    let prefix = format!(
+        "# theme {} seed {} positions {} limit ",
+        theme.slug(),
+        a.seed,
+        tb.len()
+    );
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        let mut lines = text.lines();
+        let old: Option<usize> = lines
+            .next()
+            .and_then(|first| first.strip_prefix(&prefix))
+            .and_then(|l| l.parse().ok());
+        if old.is_some_and(|o| o >= limit) {
+            let ranks: Result<Vec<u32>, _> = lines.map(str::parse).collect();
+            let mut ranks =
+                ranks.with_context(|| format!("{}: a line is not a rank", path.display()))?;
+            ranks.truncate(limit);
+            return Ok(ranks);
+        }
+    }
+    let bar = if a.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(tb.len() as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} scan {pos}/{len} positions {wide_bar} {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let started = std::time::Instant::now();
+    let ranks = spargo::theme_ranks(tb, theme, a.seed, limit, &|n| bar.set_position(n));
+    bar.finish_and_clear();
+    std::fs::create_dir_all(&dir)?;
+    let mut text = format!("{prefix}{limit}");
+    for r in &ranks {
+        text.push('\n');
+        text.push_str(&r.to_string());
+    }
+    text.push('\n');
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, &path).with_context(|| format!("writing {}", path.display()))?;
+    println!(
+        "scan for {}: {} candidates in {:.0} s (kept in {})",
+        theme.slug(),
+        ranks.len(),
+        started.elapsed().as_secs_f64(),
+        path.display()
+    );
+    Ok(ranks)
+}
+
 /// CPU seconds this process has used (user and system), from `/proc/self/stat`
 /// on Linux; `None` elsewhere.
 fn process_cpu_seconds() -> Option<f64> {
@@ -143,6 +211,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         quota: a.per_theme,
         themes,
         batch: a.batch,
+        source: a.theme.map(|t| format!("scan-{}", t.slug())),
     };
     let bar = if a.quiet {
         ProgressBar::hidden()
@@ -161,12 +230,20 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         nodes: a.nodes,
         ..margo::Limits::default()
     };
+    let ranks = match (&tablebase, a.theme) {
+        (Some(tb), Some(theme)) => Some((scan(a, tb, theme)?, theme)),
+        _ => None,
+    };
     let game = a.game;
     let tb = tablebase.as_ref();
+    let ranks = ranks.as_ref();
     let mg_limits = margrites::Limits::default();
     let forge = move |seed: u64, i: u64| -> Result<_, String> {
         match (game, tb) {
-            (Game::Spargo, Some(tb)) => match spargo::candidate(tb, seed, i) {
+            (Game::Spargo, Some(tb)) => match ranks.map_or_else(
+                || spargo::candidate(tb, seed, i),
+                |(r, theme)| spargo::ranked_candidate(tb, r, *theme, i),
+            ) {
                 Some(c) => {
                     margo::forge_candidate(game, c, seed, i, &limits).map_err(|e| e.to_string())
                 }

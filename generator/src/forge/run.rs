@@ -71,6 +71,10 @@ pub struct RunOptions {
     pub themes: Vec<String>,
     /// Candidates per batch.
     pub batch: usize,
+    /// Where candidates come from when not the game's default source (for
+    /// example `scan-stack-join`): part of the state file's name, so runs
+    /// over different candidate lists resume separately.
+    pub source: Option<String>,
 }
 
 /// A run's counts.
@@ -118,8 +122,12 @@ pub type Progress<'a> = &'a (dyn Fn(u64, &RunReport) + Sync);
 #[must_use]
 pub fn state_file(o: &RunOptions) -> PathBuf {
     o.out.join(".forge").join(format!(
-        "{}-seed-{}-shard-{}-of-{}.done",
+        "{}{}-seed-{}-shard-{}-of-{}.done",
         o.game.slug(),
+        o.source
+            .as_ref()
+            .map(|s| format!("-{s}"))
+            .unwrap_or_default(),
         o.seed,
         o.shard.k,
         o.shard.n
@@ -287,6 +295,7 @@ mod tests {
                 seed,
                 candidate: i,
                 solver_nodes: 0,
+                budget: None,
             },
         }
     }
@@ -301,6 +310,7 @@ mod tests {
             quota,
             themes: vec!["ko".into()],
             batch: 4,
+            source: None,
         }
     }
 

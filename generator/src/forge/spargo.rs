@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::forge::theme::Theme;
 use crate::forge::theme::margo::{MargoCase, Oracle, margo_themes};
 use crate::margo::{AnyPosition, Move};
 use crate::rng::Rng;
@@ -54,6 +55,195 @@ pub fn candidate(tb: &Tablebase, seed: u64, index: u64) -> Option<Candidate> {
     None
 }
 
+/// Empty board-level points all of whose orthogonal neighbours hold pieces of
+/// `color`: the colour's eyes, counted cheaply (no groups).
+fn eyes(p: &AnyPosition, color: crate::margo::Color) -> usize {
+    let geo = p.geometry();
+    geo.level_points(0)
+        .filter(|&x| {
+            p.color_at(x).is_none()
+                && geo
+                    .neighbours(x)
+                    .iter()
+                    .all(|&n| p.color_at(n) == Some(color))
+        })
+        .count()
+}
+
+/// Whether `x` is an eye of the player to move in `pos`: an empty
+/// board-level point all of whose orthogonal neighbours are theirs.
+fn own_eye(pos: &AnyPosition, x: crate::margo::Point) -> bool {
+    let me = pos.to_move();
+    let geo = pos.geometry();
+    pos.color_at(x).is_none()
+        && geo.level(x) == 0
+        && geo
+            .neighbours(x)
+            .iter()
+            .all(|&n| pos.color_at(n) == Some(me))
+}
+
+/// Whether, somewhere along `line` (played from `pos`), the player to move can
+/// do nothing but fill one of their own eyes, or the line ends because the
+/// player to move has no legal move while the other player has some: where
+/// passing would change the game, as far as the tablebase can see.
+fn forced_to_fill_eye(pos: &AnyPosition, line: &[Move]) -> bool {
+    let mut cur = pos.clone();
+    for &m in line {
+        cur.play_unchecked(m);
+    }
+    if cur.outcome().is_some() {
+        let mut setup = cur.to_setup();
+        setup.to_move = setup.to_move.next(2);
+        setup.ko_point = None;
+        if AnyPosition::from_setup(&setup).is_ok_and(|other| !other.legal_moves().is_empty()) {
+            return true;
+        }
+    }
+    let mut cur = pos.clone();
+    for &m in line {
+        let moves = cur.legal_moves();
+        if !moves.is_empty()
+            && moves
+                .iter()
+                .all(|&mv| matches!(mv, Move::Place(x) if own_eye(&cur, x)))
+        {
+            return true;
+        }
+        cur.play_unchecked(m);
+    }
+    false
+}
+
+/// Whether the position at `rank` is a candidate for `theme`: at least four
+/// legal moves of which exactly one wins, and the theme as far as the
+/// tablebase can judge it. Stack-join, surround capture, over/under cut,
+/// zombie reversal and pinned suicide are judged by their detectors (with
+/// the tablebase's values); forced eye-filling and ko need values under other
+/// rules, so the scan looks for their sign instead (along the best line, up to
+/// 40 plies, a player's every legal move fills one of their own eyes, or the
+/// line ends with the player to move stuck while the other could still move; a move
+/// of the first six leaves a ko point) and the forge's detectors decide.
+fn is_theme_candidate(tb: &Tablebase, rank: u32, theme: Theme) -> bool {
+    let p = AnyPosition::Small(tb.position(rank));
+    let quick = match theme {
+        Theme::StackJoin => eyes(&p, p.to_move()) >= 2,
+        Theme::ForcedEyeFilling => {
+            eyes(&p, crate::margo::Color::Black) + eyes(&p, crate::margo::Color::White) > 0
+        }
+        _ => true,
+    };
+    if !quick {
+        return false;
+    }
+    let Some((pos, values)) = unique_win(tb, rank) else {
+        return false;
+    };
+    let Some(key) = values.iter().find(|v| v.1.wld == Wld::Win).map(|v| v.0) else {
+        return false;
+    };
+    match theme {
+        Theme::ForcedEyeFilling => forced_to_fill_eye(&pos, &best_line(tb, &pos, key, 40)),
+        Theme::Ko => {
+            let mut cur = pos.clone();
+            best_line(tb, &pos, key, 6)
+                .into_iter()
+                .any(|m| cur.play(m).is_ok() && cur.ko_point().is_some())
+        }
+        _ => {
+            let scores: Vec<(Move, Score)> = values
+                .iter()
+                .map(|v| (v.0, Score::margin(i32::from(v.1.margin))))
+                .collect();
+            let line = best_line(tb, &pos, key, 6);
+            let case = MargoCase {
+                position: &pos,
+                key,
+                values: &scores,
+                line: &line,
+            };
+            margo_themes(&case, &TablebaseOracle(tb)).contains(&theme)
+        }
+    }
+}
+
+/// Tablebase ranks that are candidates for `theme` (see
+/// [`is_theme_candidate`]), at most `limit` of them: the positions are visited
+/// in an order fixed by `seed` (a stride through all ranks), a block at a time
+/// in parallel, so the same seed gives the same list. `progress` is called
+/// with the positions visited so far.
+#[must_use]
+pub fn theme_ranks(
+    tb: &Tablebase,
+    theme: Theme,
+    seed: u64,
+    limit: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Vec<u32> {
+    const BLOCK: u64 = 1 << 20;
+    let n = tb.len() as u64;
+    if n == 0 {
+        return Vec::new();
+    }
+    let visit = visit_order(n, seed);
+    let mut found = Vec::new();
+    let mut k = 0;
+    while k < n && found.len() < limit {
+        let end = (k + BLOCK).min(n);
+        let mut block: Vec<u32> = (k..end)
+            .into_par_iter()
+            .filter_map(|j| {
+                let rank = u32::try_from(visit(j)).ok()?;
+                is_theme_candidate(tb, rank, theme).then_some(rank)
+            })
+            .collect();
+        found.append(&mut block);
+        k = end;
+        progress(k);
+    }
+    found.truncate(limit);
+    found
+}
+
+/// The order a scan of `n` ranks visits them in: the `k`-th visit (k < n)
+/// is rank `(start + k * step) mod n`, with `start` and `step` drawn from
+/// `seed` and `step` coprime with `n`, so every rank is visited once.
+fn visit_order(n: u64, seed: u64) -> impl Fn(u64) -> u64 + Sync {
+    let mut rng = Rng::seed_from(seed ^ 0x5343_414e);
+    let start = rng.below(n);
+    let mut step = (n / 2 + rng.below(n / 2 + 1)) | 1;
+    while gcd(step, n) != 1 {
+        step += 2;
+    }
+    move |k| (start + u128_mul_mod(k, step, n)) % n
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+fn u128_mul_mod(a: u64, b: u64, n: u64) -> u64 {
+    u64::try_from(u128::from(a) * u128::from(b) % u128::from(n)).unwrap_or(0)
+}
+
+/// The `index`-th of `ranks` (a [`theme_ranks`] list) as a candidate.
+#[must_use]
+pub fn ranked_candidate(
+    tb: &Tablebase,
+    ranks: &[u32],
+    theme: Theme,
+    index: u64,
+) -> Option<Candidate> {
+    let rank = *ranks.get(usize::try_from(index).ok()?)?;
+    Some(Candidate {
+        position: AnyPosition::Small(tb.position(rank)),
+        source: format!(
+            "spargo tablebase position {rank} (scan for {})",
+            theme.slug()
+        ),
+    })
+}
+
 /// The tablebase as an [`Oracle`]: exact values of positions it holds.
 struct TablebaseOracle<'a>(&'a Tablebase);
 
@@ -93,7 +283,6 @@ pub struct Census {
 /// Screens every position of `tb`; `progress` is called with positions done.
 #[must_use]
 pub fn census(tb: &Tablebase, progress: &(dyn Fn(u64) + Sync)) -> Census {
-    use crate::forge::theme::Theme;
     let oracle = TablebaseOracle(tb);
     let counted = [
         Theme::ZombieReversal,
@@ -176,4 +365,65 @@ fn best_line(tb: &Tablebase, pos: &AnyPosition, key: Move, plies: usize) -> Vec<
         line.push(m);
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::margo::{Color, Preset, Setup};
+
+    fn spargo(text: &str) -> AnyPosition {
+        let setup = Setup::parse(Preset::Spargo.rules(), text).unwrap();
+        AnyPosition::from_setup(&setup).unwrap()
+    }
+
+    #[test]
+    fn a_scan_visits_every_rank_once_in_an_order_fixed_by_the_seed() {
+        for n in [1u64, 2, 3, 10, 97, 1000, 4096, 109_934_302 % 5000] {
+            for seed in [1, 2, 3] {
+                let visit = visit_order(n, seed);
+                let mut seen: Vec<u64> = (0..n).map(&visit).collect();
+                let again: Vec<u64> = (0..n).map(visit_order(n, seed)).collect();
+                assert_eq!(seen, again, "n {n} seed {seed}");
+                seen.sort_unstable();
+                assert_eq!(seen, (0..n).collect::<Vec<_>>(), "n {n} seed {seed}");
+            }
+            if n > 10 {
+                let a: Vec<u64> = (0..n).map(visit_order(n, 1)).collect();
+                let b: Vec<u64> = (0..n).map(visit_order(n, 2)).collect();
+                assert_ne!(a, b, "n {n}: two seeds, one order");
+            }
+        }
+    }
+
+    /// Black's wall with two eyes (a1, d4); White has no piece and no move.
+    const TWO_EYES: &str = "black b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4; to-move white";
+
+    #[test]
+    fn eyes_are_counted_per_colour() {
+        let p = spargo(TWO_EYES);
+        assert_eq!(eyes(&p, Color::Black), 2);
+        assert_eq!(eyes(&p, Color::White), 0);
+        assert!(own_eye(
+            &spargo(&TWO_EYES.replace("white", "black")),
+            p.geometry().level_points(0).next().unwrap()
+        ));
+        let open = spargo("black b1 a2; white d4; to-move black");
+        assert_eq!(eyes(&open, Color::Black), 1);
+        assert_eq!(eyes(&open, Color::White), 0);
+    }
+
+    #[test]
+    fn the_sign_of_forced_eye_filling() {
+        // White is stuck while Black could still move: passing would change it.
+        let stuck = spargo(TWO_EYES);
+        assert!(stuck.outcome().is_some());
+        assert!(forced_to_fill_eye(&stuck, &[]));
+        // The empty board, and a position with free moves for both: no sign.
+        let empty = AnyPosition::new(Preset::Spargo.rules()).unwrap();
+        assert!(!forced_to_fill_eye(&empty, &[]));
+        let open = spargo("black b1 a2; white d4; to-move black");
+        let line: Vec<Move> = open.legal_moves().into_iter().take(1).collect();
+        assert!(!forced_to_fill_eye(&open, &line));
+    }
 }

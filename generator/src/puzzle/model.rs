@@ -314,6 +314,11 @@ pub struct Provenance {
     pub candidate: u64,
     /// Nodes the solvers searched to prove it (one thread: reproducible).
     pub solver_nodes: u64,
+    /// The solver's node budget per position when the forge ran with more
+    /// than the default (Margo and Spargo); `verify` re-proves the puzzle
+    /// with the same budget. Absent: the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<u64>,
 }
 
 /// One puzzle, as its file holds it.

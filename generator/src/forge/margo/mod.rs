@@ -179,6 +179,7 @@ pub fn forge_candidate(
         seed,
         candidate: index,
         solver_nodes: 0,
+        budget: (limits.nodes != Limits::default().nodes).then_some(limits.nodes),
     };
     // The final analysis starts from fresh tables, as `verify` does, so that
     // what the node budget settles is the same in both.
@@ -277,6 +278,11 @@ pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
         });
     };
     let pos = spec::position_of(spec)?;
+    // A puzzle forged with a larger budget is re-proved with that budget.
+    let limits = &Limits {
+        nodes: p.provenance.budget.unwrap_or(limits.nodes),
+        ..*limits
+    };
     let mut exact = Exact::new(limits.nodes);
     analyse_position(p.game, &pos, p.provenance.clone(), limits, &mut exact)?.ok_or_else(|| {
         ForgeError::Field {

