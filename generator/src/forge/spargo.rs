@@ -55,32 +55,29 @@ pub fn candidate(tb: &Tablebase, seed: u64, index: u64) -> Option<Candidate> {
     None
 }
 
-/// Empty board-level points all of whose orthogonal neighbours hold pieces of
-/// `color`: the colour's eyes, counted cheaply (no groups).
-fn eyes(p: &AnyPosition, color: crate::margo::Color) -> usize {
+/// Whether `x` is an eye of `color`: an empty board-level point all of whose
+/// orthogonal neighbours hold pieces of that colour (no groups looked at).
+fn is_eye(p: &AnyPosition, x: crate::margo::Point, color: crate::margo::Color) -> bool {
     let geo = p.geometry();
-    geo.level_points(0)
-        .filter(|&x| {
-            p.color_at(x).is_none()
-                && geo
-                    .neighbours(x)
-                    .iter()
-                    .all(|&n| p.color_at(n) == Some(color))
-        })
-        .count()
-}
-
-/// Whether `x` is an eye of the player to move in `pos`: an empty
-/// board-level point all of whose orthogonal neighbours are theirs.
-fn own_eye(pos: &AnyPosition, x: crate::margo::Point) -> bool {
-    let me = pos.to_move();
-    let geo = pos.geometry();
-    pos.color_at(x).is_none()
+    p.color_at(x).is_none()
         && geo.level(x) == 0
         && geo
             .neighbours(x)
             .iter()
-            .all(|&n| pos.color_at(n) == Some(me))
+            .all(|&n| p.color_at(n) == Some(color))
+}
+
+/// The eyes of `color`, counted cheaply.
+fn eyes(p: &AnyPosition, color: crate::margo::Color) -> usize {
+    p.geometry()
+        .level_points(0)
+        .filter(|&x| is_eye(p, x, color))
+        .count()
+}
+
+/// Whether `x` is an eye of the player to move in `pos`.
+fn own_eye(pos: &AnyPosition, x: crate::margo::Point) -> bool {
+    is_eye(pos, x, pos.to_move())
 }
 
 /// Whether, somewhere along `line` (played from `pos`), the player to move can

@@ -38,6 +38,8 @@
 //!   seed: 1
 //!   candidate: 17
 //!   solver-nodes: 123456
+//!   budget: 200000               # optional: nodes per position, when above
+//!                                # the default; verify re-proves with it
 //! ```
 //!
 //! Everything but `provenance` follows from the game, the objective, the turns

@@ -5,10 +5,13 @@
 //! history heuristic (moves that caused cutoffs elsewhere); children the table
 //! already proves useless go last.
 //!
-//! Counting the replies costs a legality test per playable point of every
-//! child, which triples the time per node; it pays because proofs need far
-//! fewer nodes (on Spargo positions with one winning move, 78 of 300 settle
-//! within 50,000 nodes instead of 27).
+//! Replies are counted in win/draw/loss searches only. Counting them costs a
+//! legality test per playable point of every child, which triples the time
+//! per node; there it pays, because proofs need far fewer nodes (on Spargo
+//! positions with one winning move, 78 of 300 settle within 50,000 nodes
+//! instead of 27). Exact searches close in on a margin with many windows, and
+//! steering towards short games misleads them: the Spargo annotated game's
+//! last moves no longer settled within 2,000,000 nodes.
 
 use crate::margo::{Color, Move};
 
@@ -71,18 +74,23 @@ impl History {
 
 /// The ordering score of `kid` (a child of a node where `mover` moves): the
 /// table's move `hint` first, then by pieces gained less the opponent's legal
-/// replies, then by history.
+/// replies (when `count_replies`), then by history.
 pub(crate) fn order<const W: usize>(
     kid: &Node<W>,
     mover: Color,
     hint: Option<Move>,
     history: &History,
+    count_replies: bool,
 ) -> i32 {
     let Some(m) = kid.mv else { return 0 };
     if Some(m) == hint {
         return HINT;
     }
-    let replies = i32::try_from(kid.pos.count_legal().min(64)).unwrap_or(64);
+    let replies = if count_replies {
+        i32::try_from(kid.pos.count_legal().min(64)).unwrap_or(64)
+    } else {
+        0
+    };
     kid.gain.clamp(-64, 64) * GAIN - replies * REPLY + history.score(mover, m) as i32
 }
 

@@ -73,6 +73,9 @@ pub(crate) struct Shared<'a> {
     pub tt: &'a Table,
     pub keys: &'a Keys,
     pub budget: &'a Budget<'a>,
+    /// Whether move ordering counts the opponent's replies (win/draw/loss
+    /// searches; see [`ordering`]).
+    pub count_replies: bool,
 }
 
 /// Counts kept by one searcher.
@@ -288,7 +291,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
     ) -> Option<(Found, Option<Move>)> {
         let mover = node.pos.to_move();
         for kid in kids.iter_mut() {
-            kid.order = ordering::order(kid, mover, hint, &self.history);
+            kid.order = ordering::order(kid, mover, hint, &self.history, self.sh.count_replies);
         }
         if kids.len() > 2 {
             for kid in kids.iter_mut() {

@@ -365,6 +365,7 @@ impl<'a, const W: usize> Run<'a, W> {
             tt: self.table,
             keys: &self.keys,
             budget: &budget,
+            count_replies: self.opts.mode == Mode::Wld,
         };
         let mut kids = Vec::new();
         self.keys.children(&self.root, &mut kids);
@@ -492,6 +493,7 @@ impl<'a, const W: usize> Run<'a, W> {
             tt: self.table,
             keys: &self.keys,
             budget: &budget,
+            count_replies: self.opts.mode == Mode::Wld,
         };
         let mut s = self.searcher(&shared);
         let cap = 4 * self.keys.geometry().len() + 16;
