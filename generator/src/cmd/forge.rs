@@ -85,16 +85,23 @@ fn load_tablebase(a: &Args) -> Result<Option<Tablebase>> {
     ))
 }
 
-fn census(a: &Args, tb: &Tablebase) -> Result<ExitCode> {
-    let bar = if a.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(tb.len() as u64)
-    };
+/// A progress bar over every position of `tb` (hidden with `--quiet`).
+fn tablebase_bar(a: &Args, tb: &Tablebase, what: &str) -> ProgressBar {
+    if a.quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(tb.len() as u64);
     bar.set_style(
-        ProgressStyle::with_template("{spinner} census {pos}/{len} positions {wide_bar} {elapsed}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} {what} {{pos}}/{{len}} positions {{wide_bar}} {{elapsed}}"
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    bar
+}
+
+fn census(a: &Args, tb: &Tablebase) -> Result<ExitCode> {
+    let bar = tablebase_bar(a, tb, "census");
     let started = std::time::Instant::now();
     let c = spargo::census(tb, &|n| bar.set_position(n));
     bar.finish_and_clear();
@@ -138,22 +145,19 @@ fn scan(a: &Args, tb: &Tablebase, theme: Theme) -> Result<Vec<u32>> {
             .and_then(|first| first.strip_prefix(&prefix))
             .and_then(|l| l.parse().ok());
         if old.is_some_and(|o| o >= limit) {
-            let ranks: Result<Vec<u32>, _> = lines.map(str::parse).collect();
-            let mut ranks =
-                ranks.with_context(|| format!("{}: a line is not a rank", path.display()))?;
+            let mut ranks = lines
+                .enumerate()
+                .map(|(i, l)| {
+                    l.parse::<u32>().with_context(|| {
+                        format!("{}:{}: `{l}` is not a rank", path.display(), i + 2)
+                    })
+                })
+                .collect::<Result<Vec<u32>>>()?;
             ranks.truncate(limit);
             return Ok(ranks);
         }
     }
-    let bar = if a.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(tb.len() as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} scan {pos}/{len} positions {wide_bar} {elapsed}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = tablebase_bar(a, tb, "scan");
     let started = std::time::Instant::now();
     let ranks = spargo::theme_ranks(tb, theme, a.seed, limit, &|n| bar.set_position(n));
     bar.finish_and_clear();

@@ -17,7 +17,7 @@ use crate::forge::theme::margo::{MargoCase, Oracle, margo_themes};
 use crate::margo::{AnyPosition, Move};
 use crate::rng::Rng;
 use crate::solve::margo::Score;
-use crate::solve::spargo::{Tablebase, Wld};
+use crate::solve::spargo::{Entry, Tablebase, Wld};
 
 use super::margo::Candidate;
 use super::margo::analyse::MIN_MOVES;
@@ -25,10 +25,7 @@ use super::margo::analyse::MIN_MOVES;
 /// Tries per candidate index to find a position with a unique winning move.
 const DRAWS: usize = 200;
 
-fn unique_win(
-    tb: &Tablebase,
-    rank: u32,
-) -> Option<(AnyPosition, Vec<(Move, crate::solve::spargo::Entry)>)> {
+fn unique_win(tb: &Tablebase, rank: u32) -> Option<(AnyPosition, Vec<(Move, Entry)>)> {
     let p = tb.position(rank);
     let values = tb.move_values(&p).ok()?;
     if values.len() < MIN_MOVES || values.iter().filter(|v| v.1.wld == Wld::Win).count() != 1 {
@@ -87,18 +84,6 @@ fn own_eye(pos: &AnyPosition, x: crate::margo::Point) -> bool {
 fn forced_to_fill_eye(pos: &AnyPosition, line: &[Move]) -> bool {
     let mut cur = pos.clone();
     for &m in line {
-        cur.play_unchecked(m);
-    }
-    if cur.outcome().is_some() {
-        let mut setup = cur.to_setup();
-        setup.to_move = setup.to_move.next(2);
-        setup.ko_point = None;
-        if AnyPosition::from_setup(&setup).is_ok_and(|other| !other.legal_moves().is_empty()) {
-            return true;
-        }
-    }
-    let mut cur = pos.clone();
-    for &m in line {
         let moves = cur.legal_moves();
         if !moves.is_empty()
             && moves
@@ -109,7 +94,13 @@ fn forced_to_fill_eye(pos: &AnyPosition, line: &[Move]) -> bool {
         }
         cur.play_unchecked(m);
     }
-    false
+    if cur.outcome().is_none() {
+        return false;
+    }
+    let mut setup = cur.to_setup();
+    setup.to_move = setup.to_move.next(2);
+    setup.ko_point = None;
+    AnyPosition::from_setup(&setup).is_ok_and(|other| !other.legal_moves().is_empty())
 }
 
 /// Whether the position at `rank` is a candidate for `theme`: at least four
@@ -136,7 +127,7 @@ fn is_theme_candidate(tb: &Tablebase, rank: u32, theme: Theme) -> bool {
     let Some((pos, values)) = unique_win(tb, rank) else {
         return false;
     };
-    let Some(key) = values.iter().find(|v| v.1.wld == Wld::Win).map(|v| v.0) else {
+    let Some(key) = winning_move(&values) else {
         return false;
     };
     match theme {
@@ -147,21 +138,35 @@ fn is_theme_candidate(tb: &Tablebase, rank: u32, theme: Theme) -> bool {
                 .into_iter()
                 .any(|m| cur.play(m).is_ok() && cur.ko_point().is_some())
         }
-        _ => {
-            let scores: Vec<(Move, Score)> = values
-                .iter()
-                .map(|v| (v.0, Score::margin(i32::from(v.1.margin))))
-                .collect();
-            let line = best_line(tb, &pos, key, 6);
-            let case = MargoCase {
-                position: &pos,
-                key,
-                values: &scores,
-                line: &line,
-            };
-            margo_themes(&case, &TablebaseOracle(tb)).contains(&theme)
-        }
+        _ => tablebase_themes(tb, &pos, key, &values).contains(&theme),
     }
+}
+
+/// The one winning move among `values`.
+fn winning_move(values: &[(Move, Entry)]) -> Option<Move> {
+    values.iter().find(|v| v.1.wld == Wld::Win).map(|v| v.0)
+}
+
+/// The themes the detectors find for `pos` with `key`, judged with the
+/// tablebase's values (`values`: every move's entry) and its best line.
+fn tablebase_themes(
+    tb: &Tablebase,
+    pos: &AnyPosition,
+    key: Move,
+    values: &[(Move, Entry)],
+) -> Vec<Theme> {
+    let scores: Vec<(Move, Score)> = values
+        .iter()
+        .map(|v| (v.0, Score::margin(i32::from(v.1.margin))))
+        .collect();
+    let line = best_line(tb, pos, key, 6);
+    let case = MargoCase {
+        position: pos,
+        key,
+        values: &scores,
+        line: &line,
+    };
+    margo_themes(&case, &TablebaseOracle(tb))
 }
 
 /// Tablebase ranks that are candidates for `theme` (see
@@ -280,7 +285,6 @@ pub struct Census {
 /// Screens every position of `tb`; `progress` is called with positions done.
 #[must_use]
 pub fn census(tb: &Tablebase, progress: &(dyn Fn(u64) + Sync)) -> Census {
-    let oracle = TablebaseOracle(tb);
     let counted = [
         Theme::ZombieReversal,
         Theme::OverUnderCut,
@@ -308,20 +312,10 @@ pub fn census(tb: &Tablebase, progress: &(dyn Fn(u64) + Sync)) -> Census {
                 return;
             };
             slots[1].fetch_add(1, Ordering::Relaxed);
-            let key = values.iter().find(|v| v.1.wld == Wld::Win).map(|v| v.0);
-            let Some(key) = key else { return };
-            let scores: Vec<(Move, Score)> = values
-                .iter()
-                .map(|v| (v.0, Score::margin(i32::from(v.1.margin))))
-                .collect();
-            let line = best_line(tb, &pos, key, 6);
-            let case = MargoCase {
-                position: &pos,
-                key,
-                values: &scores,
-                line: &line,
+            let Some(key) = winning_move(&values) else {
+                return;
             };
-            let found = margo_themes(&case, &oracle);
+            let found = tablebase_themes(tb, &pos, key, &values);
             for (i, t) in counted.iter().enumerate() {
                 if found.contains(t) {
                     slots[i + 2].fetch_add(1, Ordering::Relaxed);

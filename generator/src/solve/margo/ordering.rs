@@ -73,25 +73,31 @@ impl History {
 }
 
 /// The ordering score of `kid` (a child of a node where `mover` moves): the
-/// table's move `hint` first, then by pieces gained less the opponent's legal
-/// replies (when `count_replies`), then by history.
+/// table's move `hint` first, then by pieces gained, then by history. The
+/// opponent's replies are weighed in afterwards by [`weigh_replies`].
 pub(crate) fn order<const W: usize>(
     kid: &Node<W>,
     mover: Color,
     hint: Option<Move>,
     history: &History,
-    count_replies: bool,
 ) -> i32 {
     let Some(m) = kid.mv else { return 0 };
     if Some(m) == hint {
         return HINT;
     }
-    let replies = if count_replies {
-        i32::try_from(kid.pos.count_legal().min(64)).unwrap_or(64)
-    } else {
-        0
-    };
-    kid.gain.clamp(-64, 64) * GAIN - replies * REPLY + history.score(mover, m) as i32
+    kid.gain.clamp(-64, 64) * GAIN + history.score(mover, m) as i32
+}
+
+/// Lowers `kid`'s score by the opponent's legal replies after it, unless it
+/// is the table's move or proven useless. Called only once no enhanced
+/// transposition cutoff made the ordering moot, since counting replies is
+/// the costly part of ordering.
+pub(crate) fn weigh_replies<const W: usize>(kid: &mut Node<W>) {
+    if kid.mv.is_none() || kid.order == HINT || kid.order == USELESS {
+        return;
+    }
+    let replies = i32::try_from(kid.pos.count_legal().min(64)).unwrap_or(64);
+    kid.order -= replies * REPLY;
 }
 
 /// Marks `kid` as proven useless to search first.

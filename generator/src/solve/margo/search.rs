@@ -291,7 +291,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
     ) -> Option<(Found, Option<Move>)> {
         let mover = node.pos.to_move();
         for kid in kids.iter_mut() {
-            kid.order = ordering::order(kid, mover, hint, &self.history, self.sh.count_replies);
+            kid.order = ordering::order(kid, mover, hint, &self.history);
         }
         if kids.len() > 2 {
             for kid in kids.iter_mut() {
@@ -310,6 +310,9 @@ impl<'a, const W: usize> Searcher<'a, W> {
                     ordering::demote(kid);
                 }
             }
+        }
+        if self.sh.count_replies {
+            kids.iter_mut().for_each(ordering::weigh_replies);
         }
         kids.sort_by_key(|k| Reverse(k.order));
         None
