@@ -74,6 +74,7 @@
 mod brute;
 mod budget;
 mod claims;
+mod horizon;
 mod node;
 mod ordering;
 mod pv;
@@ -85,6 +86,7 @@ mod value;
 
 pub use brute::{BruteError, BruteForce};
 pub use budget::Progress;
+pub use horizon::{CaptureSearch, OutOfBudget, plies_of};
 pub use pv::PvEnd;
 pub use report::{JsonScore, MoveRecord, SolveRecord, TableRecord, render_text};
 pub use solver::{Mode, MoveValue, Options, Solution, SolveError, Solver, Stats, solve};
