@@ -24,15 +24,27 @@ fn temp(name: &str) -> PathBuf {
     d
 }
 
-fn spargo_files() -> Vec<PathBuf> {
+fn files_of(game: &str) -> Vec<PathBuf> {
     puzzle::files(&root())
         .unwrap()
         .into_iter()
         .filter(|p| {
             p.parent()
                 .and_then(|d| d.file_name())
-                .is_some_and(|n| n == "spargo")
+                .is_some_and(|n| n == game)
         })
+        .collect()
+}
+
+fn spargo_files() -> Vec<PathBuf> {
+    files_of("spargo")
+}
+
+/// The committed Margo capture puzzles.
+fn capture_files() -> Vec<PathBuf> {
+    files_of("margo")
+        .into_iter()
+        .filter(|f| fs::read_to_string(f).is_ok_and(|t| t.contains("objective: capture:")))
         .collect()
 }
 
@@ -40,8 +52,9 @@ fn spargo_files() -> Vec<PathBuf> {
 /// solver from its position alone and must equal its file line for line.
 #[test]
 fn committed_margo_family_puzzles_reprove() {
-    let files = spargo_files();
+    let mut files = spargo_files();
     assert!(files.len() >= 10, "only {} Spargo puzzles", files.len());
+    files.extend(files_of("margo"));
     let limits = VerifyLimits::default();
     let failures: Vec<String> = files
         .par_iter()
@@ -74,7 +87,24 @@ fn committed_puzzles_are_consistent() {
             path.display(),
             p.tries.len()
         );
-        if p.game != Game::Margrites {
+        if let puzzle::Objective::Capture(k) = p.objective {
+            if p.game != Game::Margrites {
+                // The key forces k pieces off, every other first move fewer.
+                let count = |v: &puzzle::MoveValue| v.value.parse::<u8>().unwrap();
+                for v in &p.values {
+                    assert_eq!(
+                        count(v) == k,
+                        v.mv == p.key,
+                        "{}: {} {}",
+                        path.display(),
+                        v.mv,
+                        v.value
+                    );
+                    assert!(count(v) <= k, "{}", path.display());
+                }
+                assert!(p.turns >= 1, "{}", path.display());
+            }
+        } else if p.game != Game::Margrites {
             let key = p
                 .values
                 .iter()
@@ -191,6 +221,29 @@ fn bad_files_are_reported_with_file_and_line() {
     let unknown = text.replace("question:", "colour: red\nquestion:");
     let e = puzzle::parse(&unknown, "p.yaml").unwrap_err().to_string();
     assert!(e.contains("colour"), "{e}");
+    // A capture puzzle needs its turns, and a Margo file no Margrites objective.
+    let cap = fs::read_to_string(&capture_files()[0]).unwrap();
+    let turns_line = puzzle::line_of_key(&cap, "turns");
+    let no_turns = cap.replace(
+        &cap.lines().nth(turns_line - 1).unwrap().to_owned(),
+        "turns: 0",
+    );
+    let e = puzzle::parse(&no_turns, "c.yaml").unwrap_err().to_string();
+    assert!(
+        e.starts_with(&format!("c.yaml:{turns_line}")) && e.contains("turns"),
+        "{e}"
+    );
+    let objective_line = puzzle::line_of_key(&cap, "objective");
+    let trap = cap.replace(
+        &cap.lines().nth(objective_line - 1).unwrap().to_owned(),
+        "objective: trap",
+    );
+    let e = puzzle::parse(&trap, "c.yaml").unwrap_err().to_string();
+    assert!(
+        e.starts_with(&format!("c.yaml:{objective_line}"))
+            && e.contains("not an objective of Margo"),
+        "{e}"
+    );
     // A file whose name is not its id.
     let dir = temp("name");
     fs::create_dir_all(dir.join("spargo")).unwrap();

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::forge::theme::Theme;
-use crate::puzzle::{self, Band, Game, Line, PositionSpec, Puzzle};
+use crate::puzzle::{self, Band, Game, Line, Objective, PositionSpec, Puzzle};
 
 use super::pages::Pages;
 
@@ -98,6 +98,8 @@ struct PuzzleView {
     figure: String,
     after_key: String,
     key: String,
+    /// The heading of the values column.
+    value_heading: &'static str,
     values: Vec<(String, String)>,
     first_turns: u32,
     tree: String,
@@ -261,6 +263,7 @@ fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
     let mut tree = String::new();
     tree_text(&p.solution, 0, &mut tree);
     let d = &p.difficulty;
+    let capture = matches!(p.objective, Objective::Capture(_)) && p.game != Game::Margrites;
     Ok(PuzzleView {
         title: format!("{} puzzle {number}", p.game.title()),
         number,
@@ -278,6 +281,11 @@ fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
         figure: figure(p, &first),
         after_key: figure(p, &after),
         key: p.key.clone(),
+        value_heading: if capture {
+            "Pieces it forces off the board within the turns"
+        } else {
+            "Value for the side to move"
+        },
         values: p
             .values
             .iter()
@@ -296,6 +304,7 @@ fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
                     "draw" => "only draws".to_owned(),
                     "loss" => "loses".to_owned(),
                     "no" => "falls short".to_owned(),
+                    v if capture => format!("forces only {v} off"),
                     v => format!("is worth {v}"),
                 },
                 refutation: t.refutation.join(" "),

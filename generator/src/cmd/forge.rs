@@ -52,6 +52,11 @@ pub struct Args {
     /// of drawing them at random. The scan's ranks are kept in OUT/.forge.
     #[arg(long, requires = "tablebase")]
     theme: Option<Theme>,
+    /// Margo and Spargo: forge capture puzzles (take K of the opponent's
+    /// pieces off the board within N moves, N = 2 or 3) from self-play games,
+    /// instead of whole-game ones.
+    #[arg(long, conflicts_with_all = ["tablebase", "theme"])]
+    capture: bool,
     /// Hide the progress bar.
     #[arg(long)]
     quiet: bool,
@@ -215,7 +220,11 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         quota: a.per_theme,
         themes,
         batch: a.batch,
-        source: a.theme.map(|t| format!("scan-{}", t.slug())),
+        source: if a.capture {
+            Some("capture".to_owned())
+        } else {
+            a.theme.map(|t| format!("scan-{}", t.slug()))
+        },
     };
     let bar = if a.quiet {
         ProgressBar::hidden()
@@ -242,8 +251,12 @@ pub fn run(a: &Args) -> Result<ExitCode> {
     let tb = tablebase.as_ref();
     let ranks = ranks.as_ref();
     let mg_limits = margrites::Limits::default();
+    let capture = a.capture;
     let forge = move |seed: u64, i: u64| -> Result<_, String> {
         match (game, tb) {
+            (Game::Spargo | Game::Margo, _) if capture => {
+                margo::capture::forge_one(game, seed, i, &limits).map_err(|e| e.to_string())
+            }
             (Game::Spargo, Some(tb)) => match ranks.map_or_else(
                 || spargo::candidate(tb, seed, i),
                 |(r, theme)| spargo::ranked_candidate(tb, r, *theme, i),

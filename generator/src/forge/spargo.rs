@@ -165,6 +165,7 @@ fn tablebase_themes(
         key,
         values: &scores,
         line: &line,
+        horizon: None,
     };
     margo_themes(&case, &TablebaseOracle(tb))
 }

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::model::{Game, PositionSpec, Puzzle};
+use super::model::{Game, Objective, PositionSpec, Puzzle};
 
 /// A puzzle file that cannot be used.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -134,12 +134,30 @@ pub fn parse(text: &str, file: &str) -> Result<Puzzle, PuzzleError> {
             format!("the position is not a {} position", p.game.title()),
         ));
     }
-    if (p.game == Game::Margrites) != (p.turns > 0) {
+    let margo_kind = p.game != Game::Margrites;
+    let (objective_ok, wants_turns) = match p.objective {
+        Objective::Win | Objective::BestMargin => (margo_kind, false),
+        Objective::Capture(_) => (true, true),
+        Objective::WinWithin | Objective::Score(_) | Objective::Trap => (!margo_kind, true),
+    };
+    if !objective_ok {
+        return Err(PuzzleError::at_key(
+            file,
+            text,
+            "objective",
+            format!(
+                "`{}` is not an objective of {} puzzles",
+                p.objective,
+                p.game.title()
+            ),
+        ));
+    }
+    if wants_turns != (p.turns > 0) {
         return Err(PuzzleError::at_key(
             file,
             text,
             "turns",
-            "Margrites puzzles give `turns` (1 or more); Margo and Spargo puzzles do not",
+            "Margrites and capture puzzles give `turns` (1 or more); Margo and Spargo win and best-margin puzzles do not",
         ));
     }
     Ok(p)

@@ -72,7 +72,9 @@ pub enum Objective {
     WinWithin,
     /// Margrites: score this many points within the turns.
     Score(u8),
-    /// Margrites: capture this many pieces within the turns.
+    /// Margrites: capture this many pieces within the turns. Margo and
+    /// Spargo: force this many of the opponent's pieces off the board within
+    /// the turns (the attacker's moves), with one first move only.
     Capture(u8),
     /// Margrites: leave the opponent without a legal first step within the turns.
     Trap,
@@ -333,7 +335,8 @@ pub struct Puzzle {
     pub question: String,
     /// The objective.
     pub objective: Objective,
-    /// Margrites: the turns allowed (0 for Margo).
+    /// Margrites and Margo `capture:K`: the turns allowed (0 for Margo `win`
+    /// and `best-margin`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub turns: u8,
     /// The position, in a canonical orientation.

@@ -12,12 +12,16 @@
 //! and difficulty. Nothing is published on a guess: a position any step cannot
 //! settle within the node budget is dropped.
 //!
+//! Capture puzzles (`capture:K` within N moves, from anywhere in a game) are
+//! made by [`capture`] with an exact search to that horizon instead.
+//!
 //! Everything runs on one thread per candidate with a table kept across the
 //! candidate's positions, so a candidate's puzzle and node count are the same
 //! on every run.
 
 pub mod analyse;
 pub mod candidates;
+pub mod capture;
 pub mod minimal;
 pub mod players;
 pub mod solving;
@@ -283,11 +287,20 @@ pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
         nodes: p.provenance.budget.unwrap_or(limits.nodes),
         ..*limits
     };
-    let mut exact = Exact::new(limits.nodes);
-    analyse_position(p.game, &pos, p.provenance.clone(), limits, &mut exact)?.ok_or_else(|| {
-        ForgeError::Field {
-            field: "key".into(),
-            reason: "the position has no unique key move".into(),
+    let found = if let crate::puzzle::Objective::Capture(_) = p.objective {
+        if p.turns == 0 {
+            return Err(ForgeError::Field {
+                field: "turns".into(),
+                reason: "a capture puzzle needs its turns (1 or more)".into(),
+            });
         }
+        capture::analyse_position(p.game, &pos, p.turns, p.provenance.clone(), limits)?
+    } else {
+        let mut exact = Exact::new(limits.nodes);
+        analyse_position(p.game, &pos, p.provenance.clone(), limits, &mut exact)?
+    };
+    found.ok_or_else(|| ForgeError::Field {
+        field: "key".into(),
+        reason: "the position has no unique key move".into(),
     })
 }

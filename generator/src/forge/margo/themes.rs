@@ -13,6 +13,23 @@ pub fn of(pos: &AnyPosition, q: &Question, nodes: u64) -> Vec<String> {
         key: q.key,
         values: &q.values,
         line: &q.line,
+        horizon: None,
+    };
+    margo_themes(&case, &SolverOracle { nodes })
+        .into_iter()
+        .map(|t| t.slug().to_owned())
+        .collect()
+}
+
+/// Theme slugs of the capture puzzle `q` with `turns` on `pos`.
+#[must_use]
+pub fn of_capture(pos: &AnyPosition, q: &Question, turns: u8, nodes: u64) -> Vec<String> {
+    let case = MargoCase {
+        position: pos,
+        key: q.key,
+        values: &q.values,
+        line: &q.line,
+        horizon: Some(turns),
     };
     margo_themes(&case, &SolverOracle { nodes })
         .into_iter()

@@ -36,6 +36,12 @@
 //! - [`is_ko`]: a move among the main line's first six leaves a ko point, and
 //!   the puzzle's result without any ko rule differs from its result under the
 //!   puzzle's ko rule.
+//!
+//! For a **capture puzzle** (objective `capture:K` with N turns,
+//! [`MargoCase::horizon`]), a first move's value is the number of enemy
+//! pieces it forces off the board within the N moves: "worse result" above
+//! reads "fewer pieces", and "the puzzle's result changes" reads "the most
+//! pieces the attacker can force off changes" ([`Oracle::capture`]).
 
 mod snapshot;
 #[cfg(test)]
@@ -44,7 +50,7 @@ mod tests;
 use std::collections::BTreeSet;
 
 use crate::margo::{AnyPosition, IllegalMove, Ko, Move, Point, Report, Rules};
-use crate::solve::margo::{Mode, Options, Score, Wld, solve};
+use crate::solve::margo::{CaptureSearch, Mode, Options, Score, Wld, solve};
 
 use super::Theme;
 use snapshot::Snapshot;
@@ -60,6 +66,10 @@ pub struct MargoCase<'a> {
     pub values: &'a [(Move, Score)],
     /// The main line: key, best reply, best answer, ... (to the end of the game or truncated).
     pub line: &'a [Move],
+    /// `None` for whole-game puzzles (`win`, `best-margin`: values are results
+    /// or margins); `Some(N)` for a capture puzzle with N turns, whose values
+    /// are the pieces each first move forces off the board within them.
+    pub horizon: Option<u8>,
 }
 
 /// Exact values on demand (the forge passes the exact solver with a node budget, or the Spargo tablebase).
@@ -72,6 +82,13 @@ pub trait Oracle: Sync {
     /// [`Oracle::value`], and an oracle may answer it more cheaply.
     fn result(&self, pos: &AnyPosition) -> Option<Wld> {
         self.value(pos).map(Score::wld)
+    }
+
+    /// The most of the opponent's pieces the side to move can force off the
+    /// board within `turns` moves ([`CaptureSearch`]), None when not settled or
+    /// not offered (the default).
+    fn capture(&self, _pos: &AnyPosition, _turns: u8) -> Option<u32> {
+        None
     }
 }
 
@@ -104,6 +121,36 @@ impl Oracle for SolverOracle {
     /// values where passing or long ko fights make the game long.
     fn result(&self, pos: &AnyPosition) -> Option<Wld> {
         solve(pos, &self.options(Mode::Wld)).ok()?.result()
+    }
+
+    fn capture(&self, pos: &AnyPosition, turns: u8) -> Option<u32> {
+        let values = CaptureSearch::new(self.nodes)
+            .first_moves(pos, turns)
+            .ok()?;
+        Some(values.iter().map(|v| v.1).max().unwrap_or(0))
+    }
+}
+
+/// Whether the puzzle's value changes when the rules change as `change` says:
+/// the result (win, draw or loss) of a whole-game puzzle, the number of
+/// pieces forced off the board of a capture puzzle. False when the oracle does
+/// not settle the changed position.
+fn value_changes(
+    case: &MargoCase<'_>,
+    oracle: &dyn Oracle,
+    change: impl FnOnce(&mut Rules),
+) -> bool {
+    let Some(value) = puzzle_value(case) else {
+        return false;
+    };
+    let Some(pos) = with_rules(case.position, change) else {
+        return false;
+    };
+    match case.horizon {
+        None => oracle.result(&pos).is_some_and(|r| r != value.wld()),
+        Some(turns) => oracle
+            .capture(&pos, turns)
+            .is_some_and(|n| Some(i64::from(n)) != value.margin_value().map(i64::from)),
     }
 }
 
@@ -308,8 +355,17 @@ fn greedy_capture_fails(case: &MargoCase<'_>) -> bool {
                 .zombies
                 .iter()
                 .any(|&z| p.after.color_at(z).is_some_and(|c| c != mover))
-            && s.wld() < best.wld()
+            && worse(case, *s, best)
     })
+}
+
+/// Whether `s` is worse for the attacker than `best`: a worse result (win,
+/// draw, loss) in a whole-game puzzle, fewer pieces in a capture puzzle.
+fn worse(case: &MargoCase<'_>, s: Score, best: Score) -> bool {
+    match case.horizon {
+        None => s.wld() < best.wld(),
+        Some(_) => s < best,
+    }
 }
 
 fn removes_enemy_zombies(case: &MargoCase<'_>) -> bool {
@@ -339,12 +395,7 @@ pub fn is_forced_eye_filling(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool 
     if case.position.rules().can_pass {
         return false;
     }
-    let Some(value) = puzzle_value(case) else {
-        return false;
-    };
-    with_rules(case.position, |r| r.can_pass = true)
-        .and_then(|pos| oracle.result(&pos))
-        .is_some_and(|r| r != value.wld())
+    value_changes(case, oracle, |r| r.can_pass = true)
 }
 
 /// **Stack-join**: the key is a placement on level 1 or higher; the key's group
@@ -432,13 +483,5 @@ pub fn is_ko(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool {
             break;
         }
     }
-    if !ko_seen {
-        return false;
-    }
-    let Some(value) = puzzle_value(case) else {
-        return false;
-    };
-    with_rules(case.position, |r| r.ko = Ko::None)
-        .and_then(|p| oracle.result(&p))
-        .is_some_and(|r| r != value.wld())
+    ko_seen && value_changes(case, oracle, |r| r.ko = Ko::None)
 }

@@ -6,6 +6,7 @@ use crate::solve::margo::{Options, Score, solve};
 
 use super::{MargoCase, Oracle, SolverOracle};
 
+mod capture;
 mod snapshot;
 mod themes;
 
@@ -18,6 +19,8 @@ pub(super) struct Owned {
     pub key: Move,
     pub values: Vec<(Move, Score)>,
     pub line: Vec<Move>,
+    /// `Some(N)` for a capture case with N turns.
+    pub horizon: Option<u8>,
 }
 
 impl Owned {
@@ -27,6 +30,7 @@ impl Owned {
             key: self.key,
             values: &self.values,
             line: &self.line,
+            horizon: self.horizon,
         }
     }
 
@@ -79,6 +83,7 @@ pub(super) fn try_case_within(position: AnyPosition, nodes: u64) -> Option<Owned
         key,
         values,
         line: sol.pv,
+        horizon: None,
     })
 }
 

@@ -1,0 +1,131 @@
+//! The detectors on capture puzzles ("take K pieces off within N moves"):
+//! values are piece counts, and the oracle answers with counts too. The
+//! positions are 5x5 ones the capture forge found and minimised.
+
+use crate::forge::margo::capture;
+use crate::forge::theme::margo::{
+    MargoCase, Oracle, is_forced_eye_filling, is_ko, is_zombie_reversal,
+};
+use crate::solve::margo::CaptureSearch;
+
+use super::{Owned, margo, oracle, position};
+
+type Detector = fn(&MargoCase<'_>, &dyn Oracle) -> bool;
+
+/// A 5x5 capture case: the setup, the turns, and the key the search must find.
+struct Cap(&'static str, u8, &'static str);
+
+fn solved(c: &Cap) -> Owned {
+    let pos = position(margo(5), c.0);
+    let q = capture::question(&pos, c.1, &mut CaptureSearch::new(1_000_000))
+        .unwrap()
+        .unwrap_or_else(|| panic!("{}: no capture question with {} turns", c.0, c.1));
+    let case = Owned {
+        position: pos,
+        key: q.key,
+        values: q.values,
+        line: q.line,
+        horizon: Some(c.1),
+    };
+    assert_eq!(case.key_text(), c.2, "key of {}", c.0);
+    case
+}
+
+fn check(detector: Detector, cases: &[Cap], expected: bool) {
+    for c in cases {
+        let case = solved(c);
+        assert_eq!(detector(&case.case(), oracle()), expected, "{}", c.0);
+    }
+}
+
+/// Capture puzzles with none of the oracle themes.
+const PLAIN: [Cap; 3] = [
+    Cap("white a1; to-move black", 3, "b2"),
+    Cap("black b3; white a2; to-move black", 3, "b2"),
+    Cap("black a3; white a1; to-move black", 2, "b1"),
+];
+
+#[test]
+fn eye_filling_in_capture_puzzles() {
+    // White may not pass, so it must place a piece where Black takes it.
+    check(
+        is_forced_eye_filling,
+        &[
+            Cap("black b1 a2 a3 c3 d3 a4 d4 b5; to-move black", 3, "d2"),
+            Cap(
+                "black b1 d1 a2 c2 e2 a3 d3 c4 e4 d5; white b3; to-move black",
+                3,
+                "b4",
+            ),
+            Cap(
+                "black a1 b1 d1 c2 b3 d3 a4 c4 e4 b5 d5; white a2; to-move black",
+                2,
+                "e2",
+            ),
+        ],
+        true,
+    );
+    check(is_forced_eye_filling, &PLAIN, false);
+}
+
+#[test]
+fn ko_in_capture_puzzles() {
+    // The capture at a5 leaves a ko point, and without the ko rule White
+    // would retake and Black would take off a different number.
+    check(
+        is_ko,
+        &[
+            Cap(
+                "black c2 c3 b4 c5; white a1 b1 a2 b2 a3 b3 a4 b5; to-move black",
+                2,
+                "a5",
+            ),
+            Cap(
+                "black a1 b1 c1 d1 c2 e2 d3 b4 c4 e4 c5 d5; white a2 b2 b3 c3 a4 b5; to-move black",
+                2,
+                "a5",
+            ),
+            Cap(
+                "black b1 c1 d1 c2 d2 e2 c3 e3 b4 d4 c5 e5; white a1 a2 b2 b3 a4 b5 b1+1; to-move black",
+                2,
+                "a5",
+            ),
+        ],
+        true,
+    );
+    check(is_ko, &PLAIN, false);
+}
+
+#[test]
+fn zombie_reversal_in_capture_puzzles() {
+    check(
+        is_zombie_reversal,
+        &[
+            Cap(
+                "black b2 b4; white a2 a3; zombies a2 a3; to-move black",
+                3,
+                "a4",
+            ),
+            Cap(
+                "black a1 b1 b2 c3 e3 b4; white a2 e2 b3; zombies b3; to-move black",
+                3,
+                "d2",
+            ),
+            Cap(
+                "black c2 a3 b3 e3 c4 d4; white a1 a2 c3 d3; zombies d3; to-move black",
+                3,
+                "d2",
+            ),
+        ],
+        true,
+    );
+    check(is_zombie_reversal, &PLAIN, false);
+}
+
+#[test]
+fn the_oracle_counts_pieces_taken_off() {
+    let pos = position(margo(5), "black a2 b2; white a1 b1; to-move black");
+    assert_eq!(oracle().capture(&pos, 1), Some(2));
+    let none = position(margo(5), "black e5; white a1; to-move black");
+    assert_eq!(oracle().capture(&none, 1), Some(0));
+}
