@@ -154,6 +154,31 @@ impl CaptureSearch {
         Ok(out)
     }
 
+    /// For each legal move of `pos` (in legal-move order), the mover's own
+    /// pieces the opponent can force off the board within its next `turns`
+    /// moves after it (pieces the move itself takes off its own side
+    /// included): what each move loses when the mover defends.
+    ///
+    /// # Errors
+    /// The budget ran out.
+    pub fn save_values(
+        &mut self,
+        pos: &AnyPosition,
+        turns: u8,
+    ) -> Result<Vec<(Move, u32)>, OutOfBudget> {
+        self.used = 0;
+        let me = pos.to_move();
+        let plies = plies_of(turns);
+        let mut out = Vec::new();
+        for mv in pos.legal_moves() {
+            let mut after = pos.clone();
+            let removed = after.play_unchecked(mv);
+            let lost = count(pos, &removed, me);
+            out.push((mv, lost + self.search(&after, plies, 0, u32::MAX)?));
+        }
+        Ok(out)
+    }
+
     /// The value of `pos` with `plies` left (attacker to move when `plies` is
     /// odd).
     ///
@@ -395,6 +420,28 @@ mod tests {
             }
         }
         assert!(checked >= 40, "{checked}");
+    }
+
+    #[test]
+    fn save_values_count_what_the_opponent_takes_after_each_move() {
+        // Black a1 b1 have c1 as their only freedom, and nothing saves them.
+        let pos = position(5, "black a1 b1; white a2 b2 d1; to-move black");
+        let mut s = CaptureSearch::new(1_000_000);
+        for turns in 1..=2u8 {
+            let values = s.save_values(&pos, turns).unwrap();
+            assert_eq!(values.len(), pos.legal_moves().len());
+            for (m, v) in values {
+                let mut after = pos.clone();
+                let removed = after.play_unchecked(m);
+                let want = count(&pos, &removed, Color::Black) + brute(&after, plies_of(turns));
+                assert_eq!(v, want, "{m:?} with {turns} turns");
+            }
+        }
+        // Extending to c1 only makes a bigger group for White's c2 to take.
+        let values = s.save_values(&pos, 1).unwrap();
+        let c1 = crate::margo::notation::parse_move(pos.geometry(), "c1").unwrap();
+        assert!(values.iter().any(|v| v.0 == c1 && v.1 == 3));
+        assert!(values.iter().all(|v| v.1 >= 2));
     }
 
     #[test]
