@@ -104,6 +104,18 @@ fn committed_puzzles_are_consistent() {
                 }
                 assert!(p.turns >= 1, "{}", path.display());
             }
+        } else if p.objective == puzzle::Objective::Save {
+            // The key loses nothing, every other first move at least one piece.
+            for v in &p.values {
+                assert_eq!(
+                    v.value == "0",
+                    v.mv == p.key,
+                    "{}: {}",
+                    path.display(),
+                    v.mv
+                );
+            }
+            assert!(p.turns >= 1, "{}", path.display());
         } else if p.game != Game::Margrites {
             let key = p
                 .values

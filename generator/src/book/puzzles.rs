@@ -264,6 +264,7 @@ fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
     tree_text(&p.solution, 0, &mut tree);
     let d = &p.difficulty;
     let capture = matches!(p.objective, Objective::Capture(_)) && p.game != Game::Margrites;
+    let save = p.objective == Objective::Save;
     Ok(PuzzleView {
         title: format!("{} puzzle {number}", p.game.title()),
         number,
@@ -281,10 +282,11 @@ fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
         figure: figure(p, &first),
         after_key: figure(p, &after),
         key: p.key.clone(),
-        value_heading: if capture {
-            "Pieces it forces off the board within the turns"
-        } else {
-            "Value for the side to move"
+        value_heading: match p.objective {
+            _ if p.game == Game::Margrites => "Value for the side to move",
+            Objective::Capture(_) => "Pieces it forces off the board within the turns",
+            Objective::Save => "Pieces the opponent can then take off within the turns",
+            _ => "Value for the side to move",
         },
         values: p
             .values
@@ -305,6 +307,7 @@ fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
                     "loss" => "loses".to_owned(),
                     "no" => "falls short".to_owned(),
                     v if capture => format!("forces only {v} off"),
+                    v if save => format!("loses {v}"),
                     v => format!("is worth {v}"),
                 },
                 refutation: t.refutation.join(" "),

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use cannonball::forge::margo::horizon;
 use cannonball::forge::run::{self, RunOptions, RunReport, Shard};
 use cannonball::forge::theme::Theme;
 use cannonball::forge::{margo, margrites, spargo};
@@ -50,13 +51,20 @@ pub struct Args {
     /// Spargo with a tablebase: take candidates from a scan of the tablebase
     /// for positions that show this theme's sign (stack-join, ko, ...) instead
     /// of drawing them at random. The scan's ranks are kept in OUT/.forge.
-    #[arg(long, requires = "tablebase")]
+    /// With `--save`: `stack-join` only.
+    #[arg(long)]
     theme: Option<Theme>,
     /// Margo and Spargo: forge capture puzzles (take K of the opponent's
     /// pieces off the board within N moves, N = 2 or 3) from self-play games,
     /// instead of whole-game ones.
-    #[arg(long, conflicts_with_all = ["tablebase", "theme"])]
+    #[arg(long, conflicts_with_all = ["tablebase", "save"])]
     capture: bool,
+    /// Margo and Spargo: forge save puzzles (the one move after which the
+    /// opponent cannot take a piece off within its next N moves, N = 1 to 3)
+    /// from self-play games. With `--theme stack-join`, only positions where
+    /// the mover has a stack-join move are tried.
+    #[arg(long, conflicts_with = "tablebase")]
+    save: bool,
     /// Hide the progress bar.
     #[arg(long)]
     quiet: bool,
@@ -220,11 +228,18 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         quota: a.per_theme,
         themes,
         batch: a.batch,
-        source: if a.capture {
-            Some("capture".to_owned())
-        } else {
-            a.theme.map(|t| format!("scan-{}", t.slug()))
+        source: match (a.capture, a.save, a.theme) {
+            (true, _, _) => Some("capture".to_owned()),
+            (_, true, None) => Some("save".to_owned()),
+            (_, true, Some(t)) => Some(format!("save-{}", t.slug())),
+            (_, _, t) => t.map(|t| format!("scan-{}", t.slug())),
         },
+    };
+    let source = match (a.save, a.theme, &tablebase) {
+        (true, Some(Theme::StackJoin), _) => horizon::Source::StackJoin,
+        (true, Some(t), _) => anyhow::bail!("--save takes --theme stack-join only, not {t}"),
+        (false, Some(_), None) => anyhow::bail!("--theme needs --tablebase (Spargo) or --save"),
+        _ => horizon::Source::Window,
     };
     let bar = if a.quiet {
         ProgressBar::hidden()
@@ -251,12 +266,22 @@ pub fn run(a: &Args) -> Result<ExitCode> {
     let tb = tablebase.as_ref();
     let ranks = ranks.as_ref();
     let mg_limits = margrites::Limits::default();
-    let capture = a.capture;
+    let goal = match (a.capture, a.save) {
+        (true, _) => Some(horizon::Goal::Capture),
+        (_, true) => Some(horizon::Goal::Save),
+        _ => None,
+    };
     let forge = move |seed: u64, i: u64| -> Result<_, String> {
         match (game, tb) {
-            (Game::Spargo | Game::Margo, _) if capture => {
-                margo::capture::forge_one(game, seed, i, &limits).map_err(|e| e.to_string())
-            }
+            (Game::Spargo | Game::Margo, _) if goal.is_some() => horizon::forge_one(
+                game,
+                goal.unwrap_or(horizon::Goal::Capture),
+                source,
+                seed,
+                i,
+                &limits,
+            )
+            .map_err(|e| e.to_string()),
             (Game::Spargo, Some(tb)) => match ranks.map_or_else(
                 || spargo::candidate(tb, seed, i),
                 |(r, theme)| spargo::ranked_candidate(tb, r, *theme, i),

@@ -138,6 +138,7 @@ pub fn parse(text: &str, file: &str) -> Result<Puzzle, PuzzleError> {
     let (objective_ok, wants_turns) = match p.objective {
         Objective::Win | Objective::BestMargin => (margo_kind, false),
         Objective::Capture(_) => (true, true),
+        Objective::Save => (margo_kind, true),
         Objective::WinWithin | Objective::Score(_) | Objective::Trap => (!margo_kind, true),
     };
     if !objective_ok {
@@ -157,7 +158,7 @@ pub fn parse(text: &str, file: &str) -> Result<Puzzle, PuzzleError> {
             file,
             text,
             "turns",
-            "Margrites and capture puzzles give `turns` (1 or more); Margo and Spargo win and best-margin puzzles do not",
+            "Margrites, capture and save puzzles give `turns` (1 or more); Margo and Spargo win and best-margin puzzles do not",
         ));
     }
     Ok(p)

@@ -7,9 +7,9 @@
 //! id: margo-3f09a1c2d4e5         # game and 12 hex digits of the content hash
 //! game: margo                    # spargo | margo | margrites
 //! question: Black to play and win.
-//! objective: win                 # Margo/Spargo: win | best-margin | capture:K
+//! objective: win                 # Margo/Spargo: win | best-margin | capture:K | save
 //!                                # Margrites: win-within | score:K | capture:K | trap
-//! turns: 2                       # Margrites and capture:K only: the turns allowed
+//! turns: 2                       # Margrites, capture:K and save only: the turns allowed
 //! position:                      # Margo/Spargo (Margrites: options, black, white, score, to-move)
 //!   rules: margo size=5 swap=off
 //!   black: a1 b2 c3
@@ -19,7 +19,8 @@
 //!   to-move: black
 //! key: c1                        # the unique best first move (turn)
 //! values:                        # every legal first move and its exact value
-//!                                # (capture:K: the pieces it forces off the board)
+//!                                # (capture:K: the pieces it forces off the board;
+//!                                # save: the mover's pieces the opponent then forces off)
 //! - {move: c1, value: '+3'}
 //! - {move: d1, value: '-1'}
 //! first-turns: 912               # Margrites: distinct first turns examined

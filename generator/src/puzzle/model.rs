@@ -78,11 +78,14 @@ pub enum Objective {
     Capture(u8),
     /// Margrites: leave the opponent without a legal first step within the turns.
     Trap,
+    /// Margo and Spargo: the one first move after which the opponent cannot
+    /// force any of the mover's pieces off the board within its next turns.
+    Save,
 }
 
 impl Objective {
     /// The objective as written in a file: `win`, `best-margin`, `win-within`,
-    /// `score:K`, `capture:K`, `trap`.
+    /// `score:K`, `capture:K`, `trap`, `save`.
     #[must_use]
     pub fn text(self) -> String {
         match self {
@@ -92,6 +95,7 @@ impl Objective {
             Objective::Score(k) => format!("score:{k}"),
             Objective::Capture(k) => format!("capture:{k}"),
             Objective::Trap => "trap".into(),
+            Objective::Save => "save".into(),
         }
     }
 }
@@ -116,11 +120,12 @@ impl FromStr for Objective {
             "best-margin" => Ok(Objective::BestMargin),
             "win-within" => Ok(Objective::WinWithin),
             "trap" => Ok(Objective::Trap),
+            "save" => Ok(Objective::Save),
             _ => match s.split_once(':') {
                 Some(("score", k)) => count(k).map(Objective::Score),
                 Some(("capture", k)) => count(k).map(Objective::Capture),
                 _ => Err(format!(
-                    "unknown objective `{s}` (win, best-margin, win-within, score:K, capture:K, trap)"
+                    "unknown objective `{s}` (win, best-margin, capture:K, save, win-within, score:K, trap)"
                 )),
             },
         }
@@ -386,6 +391,7 @@ mod tests {
             Objective::Score(2),
             Objective::Capture(3),
             Objective::Trap,
+            Objective::Save,
         ] {
             assert_eq!(o.text().parse::<Objective>(), Ok(o));
         }

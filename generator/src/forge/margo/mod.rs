@@ -12,8 +12,9 @@
 //! and difficulty. Nothing is published on a guess: a position any step cannot
 //! settle within the node budget is dropped.
 //!
-//! Capture puzzles (`capture:K` within N moves, from anywhere in a game) are
-//! made by [`capture`] with an exact search to that horizon instead.
+//! Capture and save puzzles (`capture:K` and `save` within N moves, from
+//! anywhere in a game) are made by [`horizon`] with an exact search to that
+//! horizon instead.
 //!
 //! Everything runs on one thread per candidate with a table kept across the
 //! candidate's positions, so a candidate's puzzle and node count are the same
@@ -21,7 +22,7 @@
 
 pub mod analyse;
 pub mod candidates;
-pub mod capture;
+pub mod horizon;
 pub mod minimal;
 pub mod players;
 pub mod solving;
@@ -287,14 +288,21 @@ pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
         nodes: p.provenance.budget.unwrap_or(limits.nodes),
         ..*limits
     };
-    let found = if let crate::puzzle::Objective::Capture(_) = p.objective {
+    let found = if horizon::Goal::of(p.objective).is_some() {
         if p.turns == 0 {
             return Err(ForgeError::Field {
                 field: "turns".into(),
-                reason: "a capture puzzle needs its turns (1 or more)".into(),
+                reason: "a capture or save puzzle needs its turns (1 or more)".into(),
             });
         }
-        capture::analyse_position(p.game, &pos, p.turns, p.provenance.clone(), limits)?
+        horizon::analyse_position(
+            p.game,
+            &pos,
+            p.objective,
+            p.turns,
+            p.provenance.clone(),
+            limits,
+        )?
     } else {
         let mut exact = Exact::new(limits.nodes);
         analyse_position(p.game, &pos, p.provenance.clone(), limits, &mut exact)?

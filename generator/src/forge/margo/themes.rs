@@ -1,6 +1,6 @@
 //! The themes of a Margo puzzle, through the detectors of [`crate::forge::theme`].
 
-use crate::forge::theme::margo::{MargoCase, SolverOracle, margo_themes};
+use crate::forge::theme::margo::{Horizon, MargoCase, SolverOracle, margo_themes};
 use crate::margo::AnyPosition;
 
 use super::analyse::Question;
@@ -21,15 +21,15 @@ pub fn of(pos: &AnyPosition, q: &Question, nodes: u64) -> Vec<String> {
         .collect()
 }
 
-/// Theme slugs of the capture puzzle `q` with `turns` on `pos`.
+/// Theme slugs of the horizon puzzle `q` on `pos`.
 #[must_use]
-pub fn of_capture(pos: &AnyPosition, q: &Question, turns: u8, nodes: u64) -> Vec<String> {
+pub fn of_horizon(pos: &AnyPosition, q: &Question, horizon: Horizon, nodes: u64) -> Vec<String> {
     let case = MargoCase {
         position: pos,
         key: q.key,
         values: &q.values,
         line: &q.line,
-        horizon: Some(turns),
+        horizon: Some(horizon),
     };
     margo_themes(&case, &SolverOracle { nodes })
         .into_iter()

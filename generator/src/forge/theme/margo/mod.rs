@@ -41,7 +41,11 @@
 //! [`MargoCase::horizon`]), a first move's value is the number of enemy
 //! pieces it forces off the board within the N moves: "worse result" above
 //! reads "fewer pieces", and "the puzzle's result changes" reads "the most
-//! pieces the attacker can force off changes" ([`Oracle::capture`]).
+//! pieces the attacker can force off changes" ([`Oracle::capture`]). For a
+//! **save puzzle** (`save` with N turns) the value is the number of the
+//! mover's pieces the opponent can then force off within its next N moves:
+//! worse is more, and the result is the fewest the mover can lose
+//! ([`Oracle::save`]).
 
 mod snapshot;
 #[cfg(test)]
@@ -67,9 +71,20 @@ pub struct MargoCase<'a> {
     /// The main line: key, best reply, best answer, ... (to the end of the game or truncated).
     pub line: &'a [Move],
     /// `None` for whole-game puzzles (`win`, `best-margin`: values are results
-    /// or margins); `Some(N)` for a capture puzzle with N turns, whose values
-    /// are the pieces each first move forces off the board within them.
-    pub horizon: Option<u8>,
+    /// or margins); `Some` for a horizon puzzle, whose values are counts of
+    /// pieces (see [`Horizon`]).
+    pub horizon: Option<Horizon>,
+}
+
+/// What the values of a horizon puzzle count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// `capture:K` with N turns: the enemy pieces each first move forces off
+    /// the board within the N moves.
+    Capture(u8),
+    /// `save` with N turns: minus the mover's pieces the opponent can force
+    /// off the board within its next N moves after each first move.
+    Save(u8),
 }
 
 /// Exact values on demand (the forge passes the exact solver with a node budget, or the Spargo tablebase).
@@ -88,6 +103,13 @@ pub trait Oracle: Sync {
     /// board within `turns` moves ([`CaptureSearch`]), None when not settled or
     /// not offered (the default).
     fn capture(&self, _pos: &AnyPosition, _turns: u8) -> Option<u32> {
+        None
+    }
+
+    /// The fewest of its pieces the side to move can lose to the opponent's
+    /// next `turns` moves, over its first moves ([`CaptureSearch::save_values`]);
+    /// None when not settled or not offered (the default).
+    fn save(&self, _pos: &AnyPosition, _turns: u8) -> Option<u32> {
         None
     }
 }
@@ -129,6 +151,13 @@ impl Oracle for SolverOracle {
             .ok()?;
         Some(values.iter().map(|v| v.1).max().unwrap_or(0))
     }
+
+    fn save(&self, pos: &AnyPosition, turns: u8) -> Option<u32> {
+        let values = CaptureSearch::new(self.nodes)
+            .save_values(pos, turns)
+            .ok()?;
+        values.iter().map(|v| v.1).min()
+    }
 }
 
 /// Whether the puzzle's value changes when the rules change as `change` says:
@@ -146,11 +175,15 @@ fn value_changes(
     let Some(pos) = with_rules(case.position, change) else {
         return false;
     };
+    let count = value.margin_value().map(|m| i64::from(m).abs());
     match case.horizon {
         None => oracle.result(&pos).is_some_and(|r| r != value.wld()),
-        Some(turns) => oracle
+        Some(Horizon::Capture(turns)) => oracle
             .capture(&pos, turns)
-            .is_some_and(|n| Some(i64::from(n)) != value.margin_value().map(i64::from)),
+            .is_some_and(|n| Some(i64::from(n)) != count),
+        Some(Horizon::Save(turns)) => oracle
+            .save(&pos, turns)
+            .is_some_and(|n| Some(i64::from(n)) != count),
     }
 }
 
@@ -407,14 +440,21 @@ pub fn is_forced_eye_filling(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool 
 /// neither eye without suicide while the other stays open.)
 #[must_use]
 pub fn is_stack_join(case: &MargoCase<'_>, _oracle: &dyn Oracle) -> bool {
-    let Move::Place(p) = case.key else {
+    joins_one_eyed_groups(case.position, case.key)
+}
+
+/// The test of [`is_stack_join`] for any move `m` of `pos`: a placement on
+/// level 1 or higher that joins two or more one-eyed groups of the mover
+/// into one group with at least two eyes.
+#[must_use]
+pub fn joins_one_eyed_groups(pos: &AnyPosition, m: Move) -> bool {
+    let Move::Place(p) = m else {
         return false;
     };
-    let pos = case.position;
     if pos.geometry().level(p) == 0 {
         return false;
     }
-    let Some(played) = play(pos, case.key) else {
+    let Some(played) = play(pos, m) else {
         return false;
     };
     let before = Snapshot::of(pos);

@@ -1,10 +1,11 @@
-//! The detectors on capture puzzles ("take K pieces off within N moves"):
-//! values are piece counts, and the oracle answers with counts too. The
-//! positions are 5x5 ones the capture forge found and minimised.
+//! The detectors on horizon puzzles: capture ("take K pieces off within N
+//! moves") and save ("lose no piece to the opponent's next N moves"). Values
+//! are piece counts, and the oracle answers with counts too. The positions
+//! are ones the forge found and minimised.
 
-use crate::forge::margo::capture;
+use crate::forge::margo::horizon::{self, Goal};
 use crate::forge::theme::margo::{
-    MargoCase, Oracle, is_forced_eye_filling, is_ko, is_zombie_reversal,
+    Horizon, MargoCase, Oracle, is_forced_eye_filling, is_ko, is_stack_join, is_zombie_reversal,
 };
 use crate::solve::margo::CaptureSearch;
 
@@ -17,7 +18,7 @@ struct Cap(&'static str, u8, &'static str);
 
 fn solved(c: &Cap) -> Owned {
     let pos = position(margo(5), c.0);
-    let q = capture::question(&pos, c.1, &mut CaptureSearch::new(1_000_000))
+    let q = horizon::question(&pos, Goal::Capture, c.1, &mut CaptureSearch::new(1_000_000))
         .unwrap()
         .unwrap_or_else(|| panic!("{}: no capture question with {} turns", c.0, c.1));
     let case = Owned {
@@ -25,7 +26,7 @@ fn solved(c: &Cap) -> Owned {
         key: q.key,
         values: q.values,
         line: q.line,
-        horizon: Some(c.1),
+        horizon: Some(Horizon::Capture(c.1)),
     };
     assert_eq!(case.key_text(), c.2, "key of {}", c.0);
     case
@@ -128,4 +129,71 @@ fn the_oracle_counts_pieces_taken_off() {
     assert_eq!(oracle().capture(&pos, 1), Some(2));
     let none = position(margo(5), "black e5; white a1; to-move black");
     assert_eq!(oracle().capture(&none, 1), Some(0));
+}
+
+/// A save case: the board size, the setup (one opponent move: `turns: 1`) and
+/// the key.
+struct Save(u8, &'static str, &'static str);
+
+fn saved(c: &Save) -> Owned {
+    let pos = position(margo(c.0), c.1);
+    let q = horizon::question(&pos, Goal::Save, 1, &mut CaptureSearch::new(1_000_000))
+        .unwrap()
+        .unwrap_or_else(|| panic!("{}: no save question", c.1));
+    let case = Owned {
+        position: pos,
+        key: q.key,
+        values: q.values,
+        line: q.line,
+        horizon: Some(Horizon::Save(1)),
+    };
+    assert_eq!(case.key_text(), c.2, "key of {}", c.1);
+    case
+}
+
+#[test]
+fn stack_join_in_save_puzzles() {
+    // The key, on level 1, joins two groups with one eye each into one with
+    // two eyes, which White cannot take.
+    let positives = [
+        Save(
+            6,
+            "black a4 a5 b5 e5 f5 b6 d6 e6 b5+1; white a3 b4 c5 d5 c6; to-move black",
+            "c5+1",
+        ),
+        Save(
+            6,
+            "black b1 a2 b2 b4 a5 b5 b6 c6 a3+1; white a3 b3 a4 c4 c5 d6; to-move black",
+            "a2+1",
+        ),
+        Save(
+            6,
+            "black e1 c2 d2 e2 f2 c3 a4 b4 b5 a6 b6; white a3 b3 c4 c5 c6; to-move black",
+            "b3+1",
+        ),
+    ];
+    let negatives = [
+        Save(7, "black a1; white a2; to-move black", "b1"),
+        Save(7, "black a3; white a2 b3; to-move black", "a4"),
+        Save(6, "black a3 a5; white a4 b5; to-move black", "b4"),
+    ];
+    for (cases, expected) in [(&positives, true), (&negatives, false)] {
+        for c in cases {
+            let case = saved(c);
+            assert_eq!(is_stack_join(&case.case(), oracle()), expected, "{}", c.1);
+            // Every other first move loses a piece; the key loses none.
+            for (m, v) in &case.values {
+                assert_eq!(v.margin_value() == Some(0), *m == case.key, "{}", c.1);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_save_oracle_counts_the_fewest_pieces_lost() {
+    // Black a1 b1 with c1 their only freedom: nothing saves both.
+    let pos = position(margo(5), "black a1 b1; white a2 b2 d1; to-move black");
+    assert_eq!(oracle().save(&pos, 1), Some(2));
+    let safe = position(margo(5), "black e5; white a1; to-move black");
+    assert_eq!(oracle().save(&safe, 1), Some(0));
 }

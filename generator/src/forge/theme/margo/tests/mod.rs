@@ -19,8 +19,8 @@ pub(super) struct Owned {
     pub key: Move,
     pub values: Vec<(Move, Score)>,
     pub line: Vec<Move>,
-    /// `Some(N)` for a capture case with N turns.
-    pub horizon: Option<u8>,
+    /// `Some` for a capture or save case.
+    pub horizon: Option<super::Horizon>,
 }
 
 impl Owned {

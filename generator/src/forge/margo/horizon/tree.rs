@@ -1,0 +1,233 @@
+//! The solution tree and the refuted tries of a horizon puzzle.
+
+use crate::margo::{AnyPosition, Color, Move, notation};
+use crate::puzzle::{Line, Reply, Try};
+use crate::solve::margo::{CaptureSearch, Score};
+
+use super::super::analyse::Question;
+use super::super::players::{Player, captures};
+use super::{ForgeError, Goal, count_of, other, unsettled};
+
+/// Pieces of `color` that `m` removes from `pos`, and the position after it.
+pub(super) fn removed_by(pos: &AnyPosition, m: Move, color: Color) -> (AnyPosition, u32) {
+    let mut after = pos.clone();
+    let removed = after.play_unchecked(m);
+    let n = removed
+        .iter()
+        .filter(|&&p| pos.color_at(p) == Some(color))
+        .count();
+    (after, u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+fn moves_text(pos: &AnyPosition, moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|&m| notation::human(pos.geometry(), m))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How a count reads: `black removes 3` (the remover of the counted pieces).
+fn removes_text(counted: Color, n: u32) -> String {
+    format!("{} removes {n}", other(counted))
+}
+
+/// What one tree walk needs.
+struct Walk<'a> {
+    goal: Goal,
+    /// The colour whose removed pieces are counted.
+    counted: Color,
+    search: &'a mut CaptureSearch,
+}
+
+/// The solution tree from the key: every reply, best first (the one that
+/// leaves the solver worst off), each with the solver's answer while `depth`
+/// lasts, or the proven count and a best line.
+///
+/// # Errors
+/// A position of the tree is not settled within the budget.
+pub(super) fn tree(
+    pos: &AnyPosition,
+    key: Move,
+    goal: Goal,
+    turns: u8,
+    depth: u8,
+    search: &mut CaptureSearch,
+) -> Result<Line, ForgeError> {
+    let mut walk = Walk {
+        goal,
+        counted: goal.counted(pos.to_move()),
+        search,
+    };
+    walk.line(pos, key, true, goal.key_plies(turns), 0, depth)
+}
+
+impl Walk<'_> {
+    /// The tree below the solver's move `mv` from `before`, with `plies` of
+    /// the horizon left before it and `tally` counted pieces removed earlier.
+    fn line(
+        &mut self,
+        before: &AnyPosition,
+        mv: Move,
+        only: bool,
+        plies: u32,
+        tally: u32,
+        depth: u8,
+    ) -> Result<Line, ForgeError> {
+        let text = notation::human(before.geometry(), mv);
+        let (after, n) = removed_by(before, mv, self.counted);
+        let total = tally + n;
+        if after.outcome().is_some() || plies <= 1 {
+            let why = if after.outcome().is_some() {
+                "game over"
+            } else {
+                "the last move"
+            };
+            return Ok(Line {
+                mv: text,
+                only,
+                replies: Vec::new(),
+                end: format!("{why}: {}", removes_text(self.counted, total)),
+            });
+        }
+        let left = plies - 2;
+        let mut replies: Vec<(u32, Reply)> = Vec::new();
+        for r in after.legal_moves() {
+            let rtext = notation::human(after.geometry(), r);
+            let (q, lost) = removed_by(&after, r, self.counted);
+            let so_far = total + lost;
+            if q.outcome().is_some() || left == 0 {
+                let why = if q.outcome().is_some() {
+                    "game over"
+                } else {
+                    "the last move"
+                };
+                replies.push((
+                    so_far,
+                    Reply {
+                        mv: rtext,
+                        answer: None,
+                        end: format!("{why}: {}", removes_text(self.counted, so_far)),
+                    },
+                ));
+                continue;
+            }
+            let here = || unsettled(&format!("after {text} {rtext}"));
+            let values = self.search.move_values(&q, left).map_err(|_| here())?;
+            let best = self.goal.best(values.iter().map(|v| v.1)).unwrap_or(0);
+            let keeping: Vec<Move> = values.iter().filter(|v| v.1 == best).map(|v| v.0).collect();
+            let value = so_far + best;
+            let reply = match keeping.first() {
+                Some(&answer) if depth > 1 => Reply {
+                    mv: rtext,
+                    answer: Some(Box::new(self.line(
+                        &q,
+                        answer,
+                        keeping.len() == 1,
+                        left,
+                        so_far,
+                        depth - 1,
+                    )?)),
+                    end: String::new(),
+                },
+                _ => {
+                    let line = self.search.line(&q, left).map_err(|_| here())?;
+                    Reply {
+                        mv: rtext,
+                        answer: None,
+                        end: format!(
+                            "{}: {}",
+                            removes_text(self.counted, value),
+                            moves_text(&q, &line)
+                        ),
+                    }
+                }
+            };
+            replies.push((value, reply));
+        }
+        // The strongest reply first: the fewest pieces taken (capture), the
+        // most lost (save).
+        match self.goal {
+            Goal::Capture => replies.sort_by_key(|r| r.0),
+            Goal::Save => replies.sort_by_key(|r| std::cmp::Reverse(r.0)),
+        }
+        Ok(Line {
+            mv: text,
+            only,
+            replies: replies.into_iter().map(|r| r.1).collect(),
+            end: String::new(),
+        })
+    }
+}
+
+/// Up to three tempting wrong first moves, each refuted by the opponent's
+/// best line after it: the greedy and two-ply players' choices, then the
+/// moves that capture most, then the ones closest to the key.
+///
+/// # Errors
+/// A refutation is not settled within the budget.
+pub(super) fn tries(
+    pos: &AnyPosition,
+    q: &Question,
+    goal: Goal,
+    turns: u8,
+    search: &mut CaptureSearch,
+) -> Result<Vec<Try>, ForgeError> {
+    let mut picked: Vec<(Move, String)> = Vec::new();
+    for (player, why) in [
+        (Player::Greedy, "the greedy player's choice"),
+        (Player::TwoPly, "the two-ply player's choice"),
+    ] {
+        if let Some(m) = player.first_choice(pos) {
+            if m != q.key && !picked.iter().any(|p| p.0 == m) {
+                picked.push((m, why.to_owned()));
+            }
+        }
+    }
+    let mut rest: Vec<(usize, Score, usize, Move)> = q
+        .values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.0 != q.key && !picked.iter().any(|p| p.0 == v.0))
+        .map(|(i, v)| (captures(pos, v.0), v.1, i, v.0))
+        .collect();
+    rest.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    for (n, _, _, m) in rest {
+        let why = if n > 0 {
+            format!("captures {n}")
+        } else {
+            "the closest to the key's value".to_owned()
+        };
+        picked.push((m, why));
+    }
+    let counted = goal.counted(pos.to_move());
+    let mut out = Vec::new();
+    for (m, why) in picked.into_iter().take(3) {
+        let value = q
+            .values
+            .iter()
+            .find(|v| v.0 == m)
+            .map(|v| count_of(v.1))
+            .ok_or_else(|| ForgeError::Solve("a try is not a legal move".into()))?;
+        let n = captures(pos, m);
+        let tempting = if n > 0 && !why.starts_with("captures") {
+            format!("{why}, captures {n}")
+        } else {
+            why
+        };
+        let (after, _) = removed_by(pos, m, counted);
+        let refutation = search
+            .line(&after, goal.key_plies(turns) - 1)
+            .map_err(|_| unsettled("a try's refutation"))?;
+        out.push(Try {
+            mv: notation::human(pos.geometry(), m),
+            tempting,
+            value: value.to_string(),
+            refutation: refutation
+                .iter()
+                .map(|&r| notation::human(pos.geometry(), r))
+                .collect(),
+        });
+    }
+    Ok(out)
+}
