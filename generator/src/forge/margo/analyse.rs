@@ -251,15 +251,13 @@ pub fn tree(
     })
 }
 
-/// Up to three tempting wrong first moves, refuted: the greedy player's
-/// choice, the two-ply player's choice, then the moves that capture most,
-/// then the best of the rest — in that order, passing over a move whose
-/// refutation the budget cannot settle.
-///
-/// # Errors
-/// The solver cannot run or settle a refutation.
-pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<Try>, ForgeError> {
-    let geo = pos.geometry();
+/// The wrong first moves of `q` in the order they tempt, each with why: the
+/// greedy player's choice, the two-ply player's choice, then the moves that
+/// capture most (ties: the better value, then legal-move order), then the
+/// rest, the closest to the key's value first. A player's choice that also
+/// captures says so.
+#[must_use]
+pub fn tempting(pos: &AnyPosition, q: &Question) -> Vec<(Move, String)> {
     let mut picked: Vec<(Move, String)> = Vec::new();
     for (player, why) in [
         (Player::Greedy, "the greedy player's choice"),
@@ -267,7 +265,13 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
     ] {
         if let Some(m) = player.first_choice(pos) {
             if m != q.key && !picked.iter().any(|p| p.0 == m) {
-                picked.push((m, why.to_owned()));
+                let n = captures(pos, m);
+                let why = if n > 0 {
+                    format!("{why}, captures {n}")
+                } else {
+                    why.to_owned()
+                };
+                picked.push((m, why));
             }
         }
     }
@@ -287,8 +291,20 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
         };
         picked.push((m, why));
     }
+    picked
+}
+
+/// Up to three tempting wrong first moves, refuted: the greedy player's
+/// choice, the two-ply player's choice, then the moves that capture most,
+/// then the best of the rest — in that order, passing over a move whose
+/// refutation the budget cannot settle.
+///
+/// # Errors
+/// The solver cannot run or settle a refutation.
+pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<Try>, ForgeError> {
+    let geo = pos.geometry();
     let mut out = Vec::new();
-    for (m, why) in picked {
+    for (m, tempting) in tempting(pos, q) {
         if out.len() == 3 {
             break;
         }
@@ -298,12 +314,6 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
             .find(|v| v.0 == m)
             .map(|v| v.1)
             .ok_or_else(|| ForgeError::Solve("a try is not a legal move".into()))?;
-        let n = captures(pos, m);
-        let tempting = if n > 0 && !why.starts_with("captures") {
-            format!("{why}, captures {n}")
-        } else {
-            why
-        };
         let mut after = pos.clone();
         after.play_unchecked(m);
         let refutation = if after.outcome().is_some() {

@@ -178,14 +178,7 @@ pub fn forge_candidate(
     };
     let smaller = minimal::minimise(&pos, &q, &mut exact, MAX_REMOVALS)?;
     let (pos, _) = spec::canonical(&smaller);
-    let provenance = Provenance {
-        generator: format!("cannonball {}", env!("CARGO_PKG_VERSION")),
-        source: c.source,
-        seed,
-        candidate: index,
-        solver_nodes: 0,
-        budget: (limits.nodes != Limits::default().nodes).then_some(limits.nodes),
-    };
+    let provenance = provenance(c.source, seed, index, limits);
     // The final analysis starts from fresh tables, as `verify` does, so that
     // what the node budget settles is the same in both.
     let mut fresh = Exact::new(limits.nodes);
@@ -260,6 +253,19 @@ pub fn analyse_position(
         difficulty,
         provenance,
     }))
+}
+
+/// A new puzzle's provenance (its node count is filled in later); the budget
+/// is recorded when it is not the default.
+fn provenance(source: String, seed: u64, index: u64, limits: &Limits) -> Provenance {
+    Provenance {
+        generator: format!("cannonball {}", env!("CARGO_PKG_VERSION")),
+        source,
+        seed,
+        candidate: index,
+        solver_nodes: 0,
+        budget: (limits.nodes != Limits::default().nodes).then_some(limits.nodes),
+    }
 }
 
 fn capitalise(s: &str) -> String {

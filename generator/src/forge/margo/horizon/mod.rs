@@ -474,14 +474,7 @@ pub fn forge_candidate(
     };
     let smaller = minimise(&pos, &q, turns, &mut search, MAX_REMOVALS)?;
     let (pos, _) = spec::canonical(&smaller);
-    let provenance = Provenance {
-        generator: format!("cannonball {}", env!("CARGO_PKG_VERSION")),
-        source: c.source,
-        seed,
-        candidate: index,
-        solver_nodes: 0,
-        budget: (limits.nodes != Limits::default().nodes).then_some(limits.nodes),
-    };
+    let provenance = super::provenance(c.source, seed, index, limits);
     // The final analysis starts from a fresh table, as `verify` does.
     match analyse_position(game, &pos, q.objective, turns, provenance, limits) {
         Ok(p) => Ok(p.map(|mut p| {

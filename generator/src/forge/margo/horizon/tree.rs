@@ -2,10 +2,9 @@
 
 use crate::margo::{AnyPosition, Color, Move, notation};
 use crate::puzzle::{Line, Reply, Try};
-use crate::solve::margo::{CaptureSearch, Score};
+use crate::solve::margo::CaptureSearch;
 
-use super::super::analyse::Question;
-use super::super::players::{Player, captures};
+use super::super::analyse::{Question, tempting};
 use super::{ForgeError, Goal, count_of, other, unsettled};
 
 /// Pieces of `color` that `m` removes from `pos`, and the position after it.
@@ -160,9 +159,8 @@ impl Walk<'_> {
     }
 }
 
-/// Up to three tempting wrong first moves, each refuted by the opponent's
-/// best line after it: the greedy and two-ply players' choices, then the
-/// moves that capture most, then the ones closest to the key.
+/// Up to three tempting wrong first moves ([`tempting`]), each refuted by the
+/// opponent's best line after it.
 ///
 /// # Errors
 /// A refutation is not settled within the budget.
@@ -173,48 +171,15 @@ pub(super) fn tries(
     turns: u8,
     search: &mut CaptureSearch,
 ) -> Result<Vec<Try>, ForgeError> {
-    let mut picked: Vec<(Move, String)> = Vec::new();
-    for (player, why) in [
-        (Player::Greedy, "the greedy player's choice"),
-        (Player::TwoPly, "the two-ply player's choice"),
-    ] {
-        if let Some(m) = player.first_choice(pos) {
-            if m != q.key && !picked.iter().any(|p| p.0 == m) {
-                picked.push((m, why.to_owned()));
-            }
-        }
-    }
-    let mut rest: Vec<(usize, Score, usize, Move)> = q
-        .values
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| v.0 != q.key && !picked.iter().any(|p| p.0 == v.0))
-        .map(|(i, v)| (captures(pos, v.0), v.1, i, v.0))
-        .collect();
-    rest.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
-    for (n, _, _, m) in rest {
-        let why = if n > 0 {
-            format!("captures {n}")
-        } else {
-            "the closest to the key's value".to_owned()
-        };
-        picked.push((m, why));
-    }
     let counted = goal.counted(pos.to_move());
     let mut out = Vec::new();
-    for (m, why) in picked.into_iter().take(3) {
+    for (m, tempting) in tempting(pos, q).into_iter().take(3) {
         let value = q
             .values
             .iter()
             .find(|v| v.0 == m)
             .map(|v| count_of(v.1))
             .ok_or_else(|| ForgeError::Solve("a try is not a legal move".into()))?;
-        let n = captures(pos, m);
-        let tempting = if n > 0 && !why.starts_with("captures") {
-            format!("{why}, captures {n}")
-        } else {
-            why
-        };
         let (after, _) = removed_by(pos, m, counted);
         let refutation = search
             .line(&after, goal.key_plies(turns) - 1)
