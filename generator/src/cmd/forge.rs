@@ -272,17 +272,11 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         _ => None,
     };
     let forge = move |seed: u64, i: u64| -> Result<_, String> {
-        match (game, tb) {
-            (Game::Spargo | Game::Margo, _) if goal.is_some() => horizon::forge_one(
-                game,
-                goal.unwrap_or(horizon::Goal::Capture),
-                source,
-                seed,
-                i,
-                &limits,
-            )
-            .map_err(|e| e.to_string()),
-            (Game::Spargo, Some(tb)) => match ranks.map_or_else(
+        match (game, tb, goal) {
+            (Game::Spargo | Game::Margo, _, Some(goal)) => {
+                horizon::forge_one(game, goal, source, seed, i, &limits).map_err(|e| e.to_string())
+            }
+            (Game::Spargo, Some(tb), None) => match ranks.map_or_else(
                 || spargo::candidate(tb, seed, i),
                 |(r, theme)| spargo::ranked_candidate(tb, r, *theme, i),
             ) {
@@ -291,10 +285,10 @@ pub fn run(a: &Args) -> Result<ExitCode> {
                 }
                 None => Ok(None),
             },
-            (Game::Spargo | Game::Margo, _) => {
+            (Game::Spargo | Game::Margo, _, None) => {
                 margo::forge_one(game, seed, i, &limits).map_err(|e| e.to_string())
             }
-            (Game::Margrites, _) => {
+            (Game::Margrites, _, _) => {
                 margrites::forge_one(seed, i, &mg_limits).map_err(|e| e.to_string())
             }
         }

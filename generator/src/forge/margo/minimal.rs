@@ -6,6 +6,7 @@
 //! answer is unchanged when the same objective has the same unique key.
 
 use crate::margo::{AnyPosition, Coords, Point};
+use crate::puzzle::Minimality;
 
 use super::ForgeError;
 use super::analyse::{Question, question};
@@ -40,7 +41,8 @@ pub fn removable(pos: &AnyPosition) -> Vec<(Point, AnyPosition)> {
         .collect()
 }
 
-fn same_answer(a: &Question, b: Option<&Question>) -> bool {
+/// Whether `b` asks the same objective with the same key as `a`.
+pub(super) fn same_answer(a: &Question, b: Option<&Question>) -> bool {
     b.is_some_and(|b| b.objective == a.objective && b.key == a.key)
 }
 
@@ -51,6 +53,27 @@ pub struct Check {
     pub superfluous: Vec<String>,
     /// Pieces whose removal the solver could not settle.
     pub unsettled: Vec<String>,
+}
+
+impl Check {
+    /// The file's record of the check; `prover` names what could not settle
+    /// a position (`solver`, `search`).
+    #[must_use]
+    pub fn minimality(&self, prover: &str) -> Minimality {
+        Minimality {
+            minimal: self.superfluous.is_empty() && self.unsettled.is_empty(),
+            note: if !self.superfluous.is_empty() {
+                format!("the answer stays without {}", self.superfluous.join(", "))
+            } else if !self.unsettled.is_empty() {
+                format!(
+                    "without {} the {prover} could not settle the position within its budget",
+                    self.unsettled.join(", ")
+                )
+            } else {
+                String::new()
+            },
+        }
+    }
 }
 
 /// Checks every removable piece of `pos`, whose answer is `q`.

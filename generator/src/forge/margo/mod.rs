@@ -32,7 +32,7 @@ pub mod themes;
 use thiserror::Error;
 
 use crate::margo::AnyPosition;
-use crate::puzzle::{Game, Minimality, PositionSpec, Provenance, Puzzle, puzzle_id};
+use crate::puzzle::{Game, PositionSpec, Provenance, Puzzle, puzzle_id};
 
 pub use analyse::Limits;
 pub use candidates::{Candidate, candidate};
@@ -212,20 +212,7 @@ pub fn analyse_position(
     if tries.len() < 3 {
         return Ok(None);
     }
-    let check = minimal::check(pos, &q, exact)?;
-    let minimality = Minimality {
-        minimal: check.superfluous.is_empty() && check.unsettled.is_empty(),
-        note: if !check.superfluous.is_empty() {
-            format!("the answer stays without {}", check.superfluous.join(", "))
-        } else if !check.unsettled.is_empty() {
-            format!(
-                "without {} the solver could not settle the position within its budget",
-                check.unsettled.join(", ")
-            )
-        } else {
-            String::new()
-        },
-    };
+    let minimality = minimal::check(pos, &q, exact)?.minimality("solver");
     let themes = themes::of(pos, &q, limits.nodes);
     let difficulty = analyse::difficulty(pos, &q, &solution);
     let (_, canonical) = spec::canonical(pos);

@@ -89,15 +89,7 @@ fn table_key(pos: &AnyPosition, plies: u32) -> u64 {
 /// when an odd number of plies is left).
 fn defender(pos: &AnyPosition, plies: u32) -> Color {
     let me = pos.to_move();
-    if plies % 2 == 1 { other(me) } else { me }
-}
-
-fn other(c: Color) -> Color {
-    if c == Color::Black {
-        Color::White
-    } else {
-        Color::Black
-    }
+    if plies % 2 == 1 { me.next(2) } else { me }
 }
 
 /// Pieces of `color` among `removed`, as `pos` (before the move) holds them.
@@ -166,17 +158,9 @@ impl CaptureSearch {
         pos: &AnyPosition,
         turns: u8,
     ) -> Result<Vec<(Move, u32)>, OutOfBudget> {
-        self.used = 0;
-        let me = pos.to_move();
-        let plies = plies_of(turns);
-        let mut out = Vec::new();
-        for mv in pos.legal_moves() {
-            let mut after = pos.clone();
-            let removed = after.play_unchecked(mv);
-            let lost = count(pos, &removed, me);
-            out.push((mv, lost + self.search(&after, plies, 0, u32::MAX)?));
-        }
-        Ok(out)
+        // One ply more than the opponent's horizon: with an even number of
+        // plies left the mover is the side whose pieces are counted.
+        self.move_values(pos, plies_of(turns) + 1)
     }
 
     /// The value of `pos` with `plies` left (attacker to move when `plies` is
@@ -235,7 +219,7 @@ impl CaptureSearch {
             out.push(Child {
                 mv,
                 gained: count(pos, &removed, them),
-                lost: count(pos, &removed, other(them)),
+                lost: count(pos, &removed, them.next(2)),
                 after,
             });
         }

@@ -24,15 +24,14 @@ mod tree;
 
 use crate::forge::theme::margo::{Horizon, joins_one_eyed_groups};
 use crate::margo::{AnyPosition, Color, Move, notation};
-use crate::puzzle::{
-    Game, Minimality, MoveValue, Objective, PositionSpec, Provenance, Puzzle, puzzle_id,
-};
+use crate::puzzle::{Game, MoveValue, Objective, PositionSpec, Provenance, Puzzle, puzzle_id};
 use crate::rng::Rng;
 use crate::solve::margo::{CaptureSearch, OutOfBudget, Score, plies_of};
 
 use super::analyse::{Limits, MIN_MOVES, Question, difficulty};
 use super::candidates::{self, Candidate};
-use super::{ForgeError, capitalise, minimal, spec, themes};
+use super::minimal::{self, same_answer};
+use super::{ForgeError, capitalise, spec, themes};
 use tree::{removed_by, tree, tries};
 
 /// The horizons of capture puzzles, in the order tried.
@@ -72,7 +71,7 @@ impl Goal {
     /// The colour whose removed pieces the values count, when `me` moves first.
     fn counted(self, me: Color) -> Color {
         match self {
-            Goal::Capture => other(me),
+            Goal::Capture => me.next(2),
             Goal::Save => me,
         }
     }
@@ -134,14 +133,6 @@ fn count_of(s: Score) -> u32 {
 
 fn unsettled(what: &str) -> ForgeError {
     ForgeError::Unsettled(what.to_owned())
-}
-
-fn other(c: Color) -> Color {
-    if c == Color::Black {
-        Color::White
-    } else {
-        Color::Black
-    }
 }
 
 /// The question `pos` answers for `goal` with `turns`, when it makes a
@@ -228,10 +219,6 @@ pub fn first_question(
     Ok(None)
 }
 
-fn same_answer(a: &Question, b: Option<&Question>) -> bool {
-    b.is_some_and(|b| b.objective == a.objective && b.key == a.key)
-}
-
 /// Takes away pieces one at a time while the answer (objective and key) stays
 /// the same, at most `rounds` pieces. A key that joins one-eyed groups into a
 /// two-eyed one (the stack-join test) must still do so: such positions are
@@ -266,7 +253,8 @@ pub fn minimise(
     Ok(cur)
 }
 
-/// Whether no piece can go: the pieces whose removal keeps the answer.
+/// Whether no piece can go: the pieces whose removal keeps the answer, and
+/// those the search could not settle.
 ///
 /// # Errors
 /// As [`question`].
@@ -276,41 +264,31 @@ fn check_minimal(
     goal: Goal,
     turns: u8,
     search: &mut CaptureSearch,
-) -> Result<Minimality, ForgeError> {
+) -> Result<minimal::Check, ForgeError> {
     let geo = pos.geometry();
-    let mut superfluous = Vec::new();
-    let mut unsettled = Vec::new();
+    let mut check = minimal::Check {
+        superfluous: Vec::new(),
+        unsettled: Vec::new(),
+    };
     for (p, smaller) in minimal::removable(pos) {
         let name = geo.coords(p).to_string();
         if smaller.outcome().is_some() || smaller.legal_moves().len() < MIN_MOVES {
             continue;
         }
         if goal.values(&smaller, turns, search).is_err() {
-            unsettled.push(name);
+            check.unsettled.push(name);
         } else if same_answer(q, question(&smaller, goal, turns, search)?.as_ref()) {
-            superfluous.push(name);
+            check.superfluous.push(name);
         }
     }
-    Ok(Minimality {
-        minimal: superfluous.is_empty() && unsettled.is_empty(),
-        note: if !superfluous.is_empty() {
-            format!("the answer stays without {}", superfluous.join(", "))
-        } else if !unsettled.is_empty() {
-            format!(
-                "without {} the search could not settle the position within its budget",
-                unsettled.join(", ")
-            )
-        } else {
-            String::new()
-        },
-    })
+    Ok(check)
 }
 
 /// The question as the reader sees it.
 fn question_text(goal: Goal, me: Color, k: u32, turns: u8) -> String {
     let (me, them) = (
         capitalise(&me.to_string()),
-        capitalise(&other(me).to_string()),
+        capitalise(&me.next(2).to_string()),
     );
     let plural = |n: u32, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     match goal {
@@ -353,7 +331,7 @@ pub fn analyse_position(
     if tries.len() < 3 {
         return Ok(None);
     }
-    let minimality = check_minimal(pos, &q, goal, turns, &mut search)?;
+    let minimality = check_minimal(pos, &q, goal, turns, &mut search)?.minimality("search");
     let themes = themes::of_horizon(pos, &q, goal.horizon(turns), limits.nodes);
     let difficulty = difficulty(pos, &q, &solution);
     let (_, canonical) = spec::canonical(pos);

@@ -5,7 +5,7 @@ use crate::puzzle::{Line, Reply, Try};
 use crate::solve::margo::CaptureSearch;
 
 use super::super::analyse::{Question, tempting};
-use super::{ForgeError, Goal, count_of, other, unsettled};
+use super::{ForgeError, Goal, count_of, unsettled};
 
 /// Pieces of `color` that `m` removes from `pos`, and the position after it.
 pub(super) fn removed_by(pos: &AnyPosition, m: Move, color: Color) -> (AnyPosition, u32) {
@@ -28,7 +28,7 @@ fn moves_text(pos: &AnyPosition, moves: &[Move]) -> String {
 
 /// How a count reads: `black removes 3` (the remover of the counted pieces).
 fn removes_text(counted: Color, n: u32) -> String {
-    format!("{} removes {n}", other(counted))
+    format!("{} removes {n}", counted.next(2))
 }
 
 /// What one tree walk needs.
