@@ -1,5 +1,6 @@
-//! Build script: a hash of the library's source, so that caches of results
-//! computed by the library (checked book figures) go stale when it changes.
+//! Build script: a hash of the library's source and of the rules crate's, so that
+//! caches of results computed by the library (checked book figures) go stale when
+//! either changes.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -19,10 +20,11 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn main() {
-    let src = Path::new("src");
-    println!("cargo::rerun-if-changed=src");
     let mut all = Vec::new();
-    files(src, &mut all);
+    for dir in ["src", "rules/src"] {
+        println!("cargo::rerun-if-changed={dir}");
+        files(Path::new(dir), &mut all);
+    }
     all.sort();
     // FNV-1a over each file's path and contents.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;

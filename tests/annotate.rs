@@ -4,17 +4,18 @@
 //! the book directive draws one diagram per move and fails at the YAML line of a
 //! wrong capture; the committed book records replay.
 
-mod book_support;
-mod support;
+use crate::book::support as book_support;
+use crate::support;
 
 use std::fs;
 
 use cannonball::annotate::check::{CheckOptions, Proof, check};
 use cannonball::annotate::spargo::{SpargoOptions, annotate};
-use cannonball::annotate::{AnnotatedGame, Fate, GameKind, ply_field_line};
+use cannonball::annotate::{AnnotatedGame, Fate, ply_field_line};
 use cannonball::book::BookError;
-use cannonball::margo::{AnyPosition, Move, Position, Preset, notation};
 use cannonball::solve::spargo::Tablebase;
+use cannonball_rules::Game;
+use cannonball_rules::margo::{AnyPosition, Move, Position, Preset, notation};
 use support::spargo::late_positions;
 
 fn slippy() -> SpargoOptions {
@@ -201,7 +202,7 @@ fn the_checker_re_proves_tiny_games_with_the_solver() {
         let text = g.to_yaml().unwrap();
         let opts = CheckOptions {
             reprove_plies: usize::MAX,
-            ..CheckOptions::for_game(GameKind::Spargo)
+            ..CheckOptions::for_game(Game::Spargo)
         };
         let c = check(&text, &opts).unwrap_or_else(|f| panic!("{f:?}"));
         assert!(
@@ -248,7 +249,7 @@ fn a_wrong_record_fails_at_its_line() {
     let text = g.to_yaml().unwrap();
     let p = g.plies.iter().find(|p| !p.removed.is_empty()).unwrap();
     let (bad, line) = wrong_capture(&text, p.ply);
-    let fails = check(&bad, &CheckOptions::for_game(GameKind::Spargo)).unwrap_err();
+    let fails = check(&bad, &CheckOptions::for_game(Game::Spargo)).unwrap_err();
     assert!(
         fails
             .iter()
@@ -270,7 +271,7 @@ fn a_wrong_record_fails_at_its_line() {
             }
         })
         .collect();
-    let fails = check(&bad, &CheckOptions::for_game(GameKind::Spargo)).unwrap_err();
+    let fails = check(&bad, &CheckOptions::for_game(Game::Spargo)).unwrap_err();
     assert!(fails.iter().any(|f| f.line == field), "{fails:?}");
 }
 
@@ -335,8 +336,8 @@ fn the_directive_draws_every_move_and_fails_at_the_yaml_line() {
 fn the_committed_book_records_replay() {
     let root = book_support::repo().join("book/games");
     for (rel, kind) in [
-        ("spargo/strong.yaml", GameKind::Spargo),
-        ("margo/greedy-lookahead.yaml", GameKind::Margo),
+        ("spargo/strong.yaml", Game::Spargo),
+        ("margo/greedy-lookahead.yaml", Game::Margo),
     ] {
         let text = fs::read_to_string(root.join(rel)).unwrap();
         let opts = CheckOptions {
@@ -359,7 +360,7 @@ fn the_committed_book_records_replay() {
         };
         let mut res = vec![first(&c.game.plies[0], &c.game.plies[0].before)];
         res.extend(c.game.plies.iter().map(|p| first(p, &p.after)));
-        if kind == GameKind::Spargo {
+        if kind == Game::Spargo {
             let change = (1..res.len()).rev().find(|&k| res[k] != res[k - 1]);
             assert!(change.is_some(), "the Spargo game changes hands");
             assert_eq!(c.game.turning_point, change);

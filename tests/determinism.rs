@@ -2,7 +2,7 @@
 //! version: every seeded artefact of the project (self-play games, samples, puzzle
 //! collections) depends on it.
 
-use cannonball::rng::Rng;
+use cannonball_rules::rng::Rng;
 
 #[test]
 fn seeded_stream_is_pinned() {

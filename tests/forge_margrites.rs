@@ -8,11 +8,11 @@ use cannonball::forge::margrites::{Limits, candidate, forge_one, reanalyse};
 use cannonball::puzzle;
 
 fn collection() -> Vec<puzzle::Puzzle> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let root = Path::new(crate::ROOT).join("puzzles");
     let all = puzzle::read_all(&root).expect("every puzzle file reads");
     all.into_iter()
         .map(|(_, p)| p)
-        .filter(|p| p.game == puzzle::Game::Margrites)
+        .filter(|p| p.game == cannonball_rules::Game::Margrites)
         .collect()
 }
 
@@ -106,7 +106,7 @@ fn write_collection() {
     let (from, to) = (env("FORGE_FROM", 0), env("FORGE_TO", 200));
     let limits = Limits::default();
     let root = std::env::var("FORGE_OUT").map_or_else(
-        |_| Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles"),
+        |_| Path::new(crate::ROOT).join("puzzles"),
         std::path::PathBuf::from,
     );
     let mut found = 0;
@@ -143,10 +143,10 @@ fn write_collection() {
 #[ignore = "rewrites the collection"]
 fn refresh_collection() {
     let limits = Limits::default();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let root = Path::new(crate::ROOT).join("puzzles");
     let all = puzzle::read_all(&root).expect("every puzzle file reads");
     for (path, p) in all {
-        if p.game != puzzle::Game::Margrites {
+        if p.game != cannonball_rules::Game::Margrites {
             continue;
         }
         std::fs::remove_file(&path).expect("remove");
@@ -163,7 +163,7 @@ fn refresh_collection() {
 #[test]
 fn the_theme_page_figures_hold() {
     use cannonball::figure::{self, Figure};
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src/puzzles/themes-margrites.md");
+    let path = Path::new(crate::ROOT).join("book/src/puzzles/themes-margrites.md");
     let text = std::fs::read_to_string(&path).expect("the themes page");
     let mut checked = 0;
     for (i, item) in figure::scan::scan(&text, &[]).into_iter().enumerate() {

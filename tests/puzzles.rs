@@ -10,11 +10,12 @@ use cannonball::book::Pages;
 use cannonball::book::puzzles::generate;
 use cannonball::forge::theme::Theme;
 use cannonball::forge::verify::{VerifyLimits, verify, verify_file};
-use cannonball::puzzle::{self, Game};
+use cannonball::{puzzle, yaml};
+use cannonball_rules::Game;
 use rayon::prelude::*;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles")
+    Path::new(crate::ROOT).join("puzzles")
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -220,7 +221,7 @@ fn bad_files_are_reported_with_file_and_line() {
     let e = puzzle::parse(&bad_objective, "p.yaml")
         .unwrap_err()
         .to_string();
-    let line = puzzle::line_of_key(&text, "objective");
+    let line = yaml::first_key_line(&text, "objective").unwrap_or(1);
     assert!(
         e.starts_with(&format!("p.yaml:{line}")) && e.contains("unknown objective"),
         "{e}"
@@ -235,7 +236,7 @@ fn bad_files_are_reported_with_file_and_line() {
     assert!(e.contains("colour"), "{e}");
     // A capture puzzle needs its turns, and a Margo file no Margrites objective.
     let cap = fs::read_to_string(&capture_files()[0]).unwrap();
-    let turns_line = puzzle::line_of_key(&cap, "turns");
+    let turns_line = yaml::first_key_line(&cap, "turns").unwrap_or(1);
     let no_turns = cap.replace(
         &cap.lines().nth(turns_line - 1).unwrap().to_owned(),
         "turns: 0",
@@ -245,7 +246,7 @@ fn bad_files_are_reported_with_file_and_line() {
         e.starts_with(&format!("c.yaml:{turns_line}")) && e.contains("turns"),
         "{e}"
     );
-    let objective_line = puzzle::line_of_key(&cap, "objective");
+    let objective_line = yaml::first_key_line(&cap, "objective").unwrap_or(1);
     let trap = cap.replace(
         &cap.lines().nth(objective_line - 1).unwrap().to_owned(),
         "objective: trap",
@@ -274,7 +275,7 @@ fn bad_files_are_reported_with_file_and_line() {
 /// theme.
 #[test]
 fn puzzle_pages_fold_the_solution_away() {
-    let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let templates = Path::new(crate::ROOT).join("templates");
     let pages = Pages::load(&templates).unwrap();
     let generated = generate(&root(), &pages).unwrap();
     let all = puzzle::read_all(&root()).unwrap();

@@ -6,7 +6,7 @@
 pub mod perft_fixture;
 pub mod spargo;
 
-use cannonball::margo::{
+use cannonball_rules::margo::{
     AnyPosition, Coords, IllegalMove, Move, Point, Preset, Report, Rules, Setup, notation,
 };
 

@@ -1,6 +1,6 @@
 //! Reads `tests/fixtures/margo/perft.txt`.
 
-use cannonball::margo::{CaptureScope, Ko, Preset, Rules};
+use cannonball_rules::margo::{CaptureScope, Ko, Preset, Rules};
 
 /// One position of the perft fixture file.
 pub struct PerftEntry {

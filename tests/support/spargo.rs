@@ -1,8 +1,8 @@
 //! Spargo tablebases small enough for tests: late positions of seeded games.
 
-use cannonball::margo::{Position, Rules};
-use cannonball::rng::Rng;
 use cannonball::solve::spargo::{BuildOptions, Tablebase};
+use cannonball_rules::margo::{Position, Rules};
+use cannonball_rules::rng::Rng;
 
 /// Build options with exact margins and at most `max_positions` positions.
 pub fn small(max_positions: usize) -> BuildOptions {

@@ -9,13 +9,15 @@
 //! ones stand as recorded.
 
 use super::margo::{bounds_value, solver_options};
+use super::ply_line;
 use super::{
-    AnnotatedGame, GameKind, Replay, Value, game_result, mistake, parse_rules, ply_field_line,
-    replay, results, start_position, turning_point,
+    AnnotatedGame, Replay, Value, game_result, mistake, ply_field_line, replay, results,
+    start_position, turning_point,
 };
-use super::{key_line, ply_line};
-use crate::margo::{Preset, notation};
 use crate::solve::margo::{Progress, Solver};
+use crate::yaml;
+use cannonball_rules::Game;
+use cannonball_rules::margo::{Preset, Rules, notation};
 
 /// How much to check again by search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,13 +31,13 @@ pub struct CheckOptions {
 }
 
 impl CheckOptions {
-    /// The book's defaults: the last 10 plies of Spargo, 12 of Margo.
+    /// The book's defaults: the last 5 plies of Spargo, 12 of Margo.
     #[must_use]
-    pub const fn for_game(game: GameKind) -> CheckOptions {
+    pub const fn for_game(game: Game) -> CheckOptions {
         CheckOptions {
             reprove_plies: match game {
-                GameKind::Spargo => 5,
-                GameKind::Margo => 12,
+                Game::Spargo => 5,
+                Game::Margo | Game::Margrites => 12,
             },
             nodes: 2_000_000,
             table_bits: 20,
@@ -90,7 +92,7 @@ impl Sink<'_> {
         self.at(line, format!("move {ply}: {message}"));
     }
     fn key(&mut self, key: &str, message: String) {
-        let line = key_line(self.text, key);
+        let line = yaml::top_key_line(self.text, key);
         self.at(line, message);
     }
 }
@@ -115,7 +117,7 @@ pub fn check(text: &str, opts: &CheckOptions) -> Result<Checked, Vec<CheckFailur
         out: Vec::new(),
     };
     let fail_now = |sink: Sink<'_>| Err(sink.out);
-    let rules = match parse_rules(&game.rules) {
+    let rules = match game.rules.parse::<Rules>() {
         Ok(r) => r,
         Err(m) => {
             sink.key("rules", format!("rules `{}`: {m}", game.rules));
@@ -123,10 +125,10 @@ pub fn check(text: &str, opts: &CheckOptions) -> Result<Checked, Vec<CheckFailur
         }
     };
     let is_spargo = rules == Preset::Spargo.rules();
-    if is_spargo != (game.game == GameKind::Spargo) {
+    if game.game == Game::Margrites || is_spargo != (game.game == Game::Spargo) {
         sink.key(
             "game",
-            format!("game `{}` but rules `{}`", game.game.name(), game.rules),
+            format!("game `{}` but rules `{}`", game.game, game.rules),
         );
     }
     let start = match start_position(rules, game.start.as_deref()) {
@@ -165,7 +167,7 @@ pub fn check(text: &str, opts: &CheckOptions) -> Result<Checked, Vec<CheckFailur
         }
     };
     let geo = start.geometry();
-    let names = |pts: &[crate::margo::Point]| -> Vec<String> {
+    let names = |pts: &[cannonball_rules::margo::Point]| -> Vec<String> {
         pts.iter().map(|&p| geo.coords(p).to_string()).collect()
     };
     for (p, r) in game.plies.iter().zip(&rep.plies) {

@@ -3,12 +3,11 @@
 //! by [`crate::solve::margo`] within a node budget (exact where it settles,
 //! proven bounds or unknown elsewhere).
 
-use super::{
-    AnnotateError, AnnotatedGame, GameKind, Header, Judged, PlayerRecord, Value, assemble,
-};
-use crate::margo::{AnyPosition, Color, Move, Rules};
-use crate::rng::Rng;
+use super::{AnnotateError, AnnotatedGame, Header, Judged, PlayerRecord, Value, assemble};
 use crate::solve::margo::{Bounds, Mode, Options, Progress, Score, Solution, Solver};
+use cannonball_rules::Game;
+use cannonball_rules::margo::{AnyPosition, Color, Move, Rules};
+use cannonball_rules::rng::Rng;
 
 /// How the game is played and valued.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -226,7 +225,7 @@ pub fn annotate(
         })
         .collect();
     let header = Header {
-        game: GameKind::Margo,
+        game: Game::Margo,
         players,
         seed,
         values: format!(

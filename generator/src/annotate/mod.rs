@@ -41,14 +41,13 @@ pub mod spargo;
 use thiserror::Error;
 
 pub use record::{
-    AnnotatedGame, Fate, GameKind, GameResult, PlayerRecord, PlyRecord, Value, ValueSyntaxError,
-    ZombieRecord, key_line, ply_field_line, ply_line,
+    AnnotatedGame, Fate, GameResult, PlayerRecord, PlyRecord, Value, ValueSyntaxError,
+    ZombieRecord, ply_field_line, ply_line,
 };
 
-use crate::margo::{
-    AnyPosition, CaptureScope, Color, IllegalMove, Move, Preset, Report, Rules, notation,
-};
-use crate::solve::margo::Wld;
+use crate::solve::Wld;
+use cannonball_rules::Game;
+use cannonball_rules::margo::{AnyPosition, Color, IllegalMove, Move, Report, Rules, notation};
 
 /// Why a game cannot be annotated.
 #[derive(Debug, Error)]
@@ -79,55 +78,6 @@ pub enum AnnotateError {
     Solve(#[from] crate::solve::margo::SolveError),
 }
 
-/// The rules in the form figures write them: the preset, then the options that
-/// differ from it (`spargo`, `margo size=5`).
-#[must_use]
-pub fn rules_text(rules: &Rules) -> String {
-    let preset = if rules.size == 4 && !rules.swap {
-        Preset::Spargo
-    } else {
-        Preset::Margo
-    };
-    let base = preset.rules();
-    let mut out = vec![preset.name().to_string()];
-    if rules.size != base.size {
-        out.push(format!("size={}", rules.size));
-    }
-    if rules.players != base.players {
-        out.push(format!("players={}", rules.players));
-    }
-    if rules.swap != base.swap {
-        out.push(format!("swap={}", if rules.swap { "on" } else { "off" }));
-    }
-    if rules.ko != base.ko {
-        out.push(format!("ko={}", rules.ko.name()));
-    }
-    if let Some(h) = rules.max_height {
-        out.push(format!("max-height={h}"));
-    }
-    for (on, name) in [
-        (rules.can_pass, "can-pass"),
-        (rules.all_freedoms, "all-freedoms"),
-        (rules.single_capture, "single-capture"),
-    ] {
-        if on {
-            out.push(name.to_string());
-        }
-    }
-    if rules.capture_scope != CaptureScope::All {
-        out.push(format!("capture-scope={}", rules.capture_scope.name()));
-    }
-    out.join(" ")
-}
-
-/// Reads rules written as figures write them.
-///
-/// # Errors
-/// The word that is not a preset or option.
-pub fn parse_rules(text: &str) -> Result<Rules, String> {
-    crate::figure::margo::parse_rules(text, Preset::Margo)
-}
-
 /// The position a record starts from: its `start` setup, or the empty board.
 ///
 /// # Errors
@@ -136,7 +86,8 @@ pub fn start_position(rules: Rules, start: Option<&str>) -> Result<AnyPosition, 
     match start {
         None => AnyPosition::new(rules).map_err(|e| e.to_string()),
         Some(text) => {
-            let setup = crate::margo::Setup::parse(rules, text).map_err(|e| e.to_string())?;
+            let setup =
+                cannonball_rules::margo::Setup::parse(rules, text).map_err(|e| e.to_string())?;
             AnyPosition::from_setup(&setup).map_err(|e| e.to_string())
         }
     }
@@ -182,7 +133,7 @@ pub fn replay(start: &AnyPosition, moves: &[String]) -> Result<Replay, ReplayErr
     let name = |p| geo.coords(p).to_string();
     let mut plies = Vec::new();
     // (record, still on the board)
-    let mut zombies: Vec<(ZombieRecord, crate::margo::Point, bool)> = Vec::new();
+    let mut zombies: Vec<(ZombieRecord, cannonball_rules::margo::Point, bool)> = Vec::new();
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
         let mv = notation::parse_move(geo, text).map_err(|e| (ply, format!("`{text}`: {e}")))?;
@@ -258,20 +209,13 @@ pub fn mistake(before: &Value, after: &Value) -> Option<i32> {
     (lo - hi > 0).then_some(lo - hi)
 }
 
-fn flip(w: Wld) -> Wld {
-    match w {
-        Wld::Win => Wld::Loss,
-        Wld::Loss => Wld::Win,
-        Wld::Draw => Wld::Draw,
-    }
-}
-
 /// The result for the first player (player 0) before the game and after every
 /// move, where proven: entry 0 from the first move's `before`, entry k from
 /// move k's `after` (or, when that is unknown, move k+1's `before`).
 #[must_use]
 pub fn results(plies: &[PlyRecord]) -> Vec<Option<Wld>> {
-    let for_first = |player: usize, w: Option<Wld>| if player == 0 { w } else { w.map(flip) };
+    let for_first =
+        |player: usize, w: Option<Wld>| if player == 0 { w } else { w.map(Wld::flipped) };
     let mut out = Vec::with_capacity(plies.len() + 1);
     if let Some(p) = plies.first() {
         out.push(for_first(p.player, p.before.wld()));
@@ -318,7 +262,7 @@ pub struct Judged {
 #[derive(Clone, Debug)]
 pub struct Header {
     /// Spargo or Margo.
-    pub game: GameKind,
+    pub game: Game,
     /// The players.
     pub players: Vec<PlayerRecord>,
     /// The seed.
@@ -342,7 +286,7 @@ pub fn assemble(
     let texts: Vec<String> = moves.iter().map(|&m| notation::human(geo, m)).collect();
     let rep = replay(start, &texts)
         .map_err(|(ply, reason)| AnnotateError::Setup(format!("move {ply}: {reason}")))?;
-    let names = |pts: &[crate::margo::Point]| -> Vec<String> {
+    let names = |pts: &[cannonball_rules::margo::Point]| -> Vec<String> {
         pts.iter().map(|&p| geo.coords(p).to_string()).collect()
     };
     let plies: Vec<PlyRecord> = rep
@@ -372,7 +316,7 @@ pub fn assemble(
     let result = game_result(&rep.end);
     Ok(AnnotatedGame {
         game: header.game,
-        rules: rules_text(start.rules()),
+        rules: start.rules().to_string(),
         start: start_text,
         players: header.players,
         seed: header.seed,
@@ -441,16 +385,5 @@ mod tests {
         assert_eq!(mistake(&v("+1..+5"), &v("-4..0")), Some(1));
         assert_eq!(mistake(&v("+1..+5"), &v("-4..+1")), None);
         assert_eq!(mistake(&v("unknown"), &v("-4")), None);
-    }
-
-    #[test]
-    fn rules_texts_read_back() {
-        let mut m5 = Preset::Margo.rules();
-        m5.size = 5;
-        assert_eq!(rules_text(&Preset::Spargo.rules()), "spargo");
-        assert_eq!(rules_text(&m5), "margo size=5");
-        for r in [Preset::Spargo.rules(), m5, Preset::MargoPbmserv.rules()] {
-            assert_eq!(parse_rules(&rules_text(&r)).unwrap(), r);
-        }
     }
 }

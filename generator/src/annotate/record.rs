@@ -6,7 +6,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::solve::margo::Wld;
+use cannonball_rules::Game;
+
+use crate::solve::Wld;
+use crate::yaml;
 
 /// A value from the point of view of the player to move (before a move) or of
 /// the player who made it (after a move): the final margin both sides can force
@@ -182,27 +185,6 @@ impl<'de> Deserialize<'de> for Value {
     }
 }
 
-/// Which game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    /// Spargo, valued by a tablebase.
-    Spargo,
-    /// Margo, valued by the exact solver where it settles positions.
-    Margo,
-}
-
-impl GameKind {
-    /// `spargo` or `margo`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::Spargo => "spargo",
-            GameKind::Margo => "margo",
-        }
-    }
-}
-
 /// A player of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -307,7 +289,7 @@ pub struct GameResult {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct AnnotatedGame {
     /// Spargo or Margo.
-    pub game: GameKind,
+    pub game: Game,
     /// The rules as figures write them (`spargo`, `margo size=5`).
     pub rules: String,
     /// The starting position as setup text, when it is not the empty board.
@@ -358,34 +340,14 @@ impl AnnotatedGame {
 /// (`- ply: N`), if any.
 #[must_use]
 pub fn ply_line(text: &str, ply: usize) -> Option<usize> {
-    let want = format!("ply: {ply}");
-    text.lines()
-        .position(|l| l.trim_start().trim_start_matches("- ") == want)
-        .map(|i| i + 1)
-}
-
-/// The 1-based line of the top-level `key:` of a YAML record text, if any.
-#[must_use]
-pub fn key_line(text: &str, key: &str) -> Option<usize> {
-    crate::figure::spec::key_line(text, key)
+    yaml::item_line(text, "ply", ply)
 }
 
 /// The 1-based line of the field `field:` inside move `ply`'s record, or of
 /// the record itself when the field is absent.
 #[must_use]
 pub fn ply_field_line(text: &str, ply: usize, field: &str) -> Option<usize> {
-    let start = ply_line(text, ply)?;
-    let want = format!("{field}:");
-    for (i, l) in text.lines().enumerate().skip(start) {
-        // The next record (`- ply:`) or the next top-level key ends this one.
-        if !l.starts_with(' ') {
-            break;
-        }
-        if l.trim_start().starts_with(&want) {
-            return Some(i + 1);
-        }
-    }
-    Some(start)
+    Some(yaml::item_field_line(text, ply_line(text, ply)?, field))
 }
 
 #[cfg(test)]
@@ -416,6 +378,5 @@ mod tests {
         assert_eq!(ply_field_line(text, 1, "before"), Some(6));
         assert_eq!(ply_field_line(text, 2, "before"), Some(7));
         assert_eq!(ply_line(text, 3), None);
-        assert_eq!(key_line(text, "zombies"), Some(9));
     }
 }

@@ -2,12 +2,11 @@
 //! among the tablebase's best moves, each with a seeded chance of slipping to
 //! a move of the next-best margin (so that the game has mistakes to mark).
 
-use super::{
-    AnnotateError, AnnotatedGame, GameKind, Header, Judged, PlayerRecord, Value, assemble,
-};
-use crate::margo::{AnyPosition, Color, Move, Position};
-use crate::rng::Rng;
+use super::{AnnotateError, AnnotatedGame, Header, Judged, PlayerRecord, Value, assemble};
 use crate::solve::spargo::{Entry, Tablebase};
+use cannonball_rules::Game;
+use cannonball_rules::margo::{AnyPosition, Color, Move, Position};
+use cannonball_rules::rng::Rng;
 
 /// How the two players play.
 #[derive(Clone, Debug, PartialEq)]
@@ -143,7 +142,7 @@ pub fn annotate(
         })
         .collect();
     let header = Header {
-        game: GameKind::Spargo,
+        game: Game::Spargo,
         players,
         seed,
         values: format!(

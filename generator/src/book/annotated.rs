@@ -12,10 +12,11 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::annotate::check::{CheckOptions, Checked, Proof, check};
-use crate::annotate::{Fate, GameKind, Value, ZombieRecord};
+use crate::annotate::{Fate, Value, ZombieRecord};
 use crate::figure::{Failure, Problem, html};
 use crate::render::MargoDiagram;
-use crate::solve::margo::Wld;
+use crate::solve::Wld;
+use cannonball_rules::Game;
 
 /// One row of the transcript.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -237,9 +238,9 @@ pub fn view(
     let text = std::fs::read_to_string(&path)
         .map_err(|e| ViewError::Directive(format!("cannot read {shown}: {e}")))?;
     let kind = if text.lines().any(|l| l.trim() == "game: spargo") {
-        GameKind::Spargo
+        Game::Spargo
     } else {
-        GameKind::Margo
+        Game::Margo
     };
     let opts = CheckOptions::for_game(kind);
     let fail = |line: usize, message: String| Failure {
@@ -319,8 +320,8 @@ pub fn view(
     }
     let rules = c.replay.end.rules();
     let title = match g.game {
-        GameKind::Spargo => "Spargo".to_string(),
-        GameKind::Margo => format!("Margo {0}x{0}", rules.size),
+        Game::Spargo => "Spargo".to_string(),
+        Game::Margo | Game::Margrites => format!("Margo {0}x{0}", rules.size),
     };
     let result = match &g.result.winner {
         Some(w) => format!(

@@ -175,7 +175,7 @@ pub fn expand(
                 item: ii,
                 // A figure file may take its game from its folder: key on the path.
                 key_game: game
-                    .map_or_else(|| format!("file:{}", place.file), |g| g.name().to_string()),
+                    .map_or_else(|| format!("file:{}", place.file), |g| g.slug().to_string()),
                 figure: Figure {
                     game,
                     body,

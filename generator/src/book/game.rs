@@ -13,11 +13,13 @@ use serde::Serialize;
 
 use crate::figure::html;
 use crate::figure::margrites::MargritesFigure;
-use crate::margrites::check::{Finding, ReplayedTurn, Severity};
-use crate::margrites::infer::{ReplayedGame, check_and_replay_turns};
-use crate::margrites::notation::{CaptureText, ScoreLine, StepSyntax, TurnBody, TurnText};
-use crate::margrites::transcript::{self, Transcript, TurnEntry};
-use crate::margrites::{Position, Step};
+use cannonball_rules::margrites::check::{Finding, ReplayedTurn, Severity};
+use cannonball_rules::margrites::infer::{ReplayedGame, check_and_replay_turns};
+use cannonball_rules::margrites::notation::{
+    CaptureText, ScoreLine, StepSyntax, TurnBody, TurnText,
+};
+use cannonball_rules::margrites::transcript::{self, Transcript, TurnEntry};
+use cannonball_rules::margrites::{Position, Step};
 
 /// One turn as the page shows it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -161,7 +163,7 @@ fn finding_text(f: &Finding, file: &str) -> String {
 
 /// The printed notation of a turn as read (entities decoded).
 fn printed_turn(t: &TurnText) -> String {
-    let coord = |c: crate::margrites::notation::Coord| c.to_string();
+    let coord = |c: cannonball_rules::margrites::notation::Coord| c.to_string();
     match &t.body {
         TurnBody::Forfeit => format!("{}. forfeit.", t.number),
         TurnBody::Resignation(line) => format!("{}. {line}.", t.number),
@@ -221,8 +223,8 @@ fn score_text(pos: &Position) -> String {
 fn diagram(
     before: Position,
     after: Position,
-    steps: &[(Step, crate::margrites::Cascade)],
-    side: crate::margrites::Color,
+    steps: &[(Step, cannonball_rules::margrites::Cascade)],
+    side: cannonball_rules::margrites::Color,
     id: &str,
     caption: &str,
 ) -> Result<String, String> {
@@ -293,7 +295,7 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, Strin
         };
         let mut turns = Vec::new();
         for t in &section {
-            let played = crate::margrites::notation::format_turn(t.number, &t.steps);
+            let played = cannonball_rules::margrites::notation::format_turn(t.number, &t.steps);
             let printed = printed_text
                 .iter()
                 .find(|(ps, n, _)| *n == t.number && *ps == s)

@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::forge::theme::Theme;
-use crate::puzzle::{self, Band, Game, Line, Objective, PositionSpec, Puzzle};
+use crate::puzzle::{self, Band, Line, Objective, PositionSpec, Puzzle};
+use cannonball_rules::Game;
 
 use super::pages::Pages;
 
@@ -205,7 +206,7 @@ fn after_key_claim(p: &Puzzle) -> Result<String, String> {
         PositionSpec::Margo(spec) => {
             let mut pos =
                 crate::forge::margo::spec::position_of(spec).map_err(|e| e.to_string())?;
-            let m = crate::margo::notation::parse_move(pos.geometry(), &p.key)
+            let m = cannonball_rules::margo::notation::parse_move(pos.geometry(), &p.key)
                 .map_err(|e| e.to_string())?;
             pos.play(m).map_err(|e| format!("key {}: {e}", p.key))?;
             Ok(if pos.outcome().is_some() {

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::margo::{Geometry, MAX_SIZE, MIN_SIZE};
+use cannonball_rules::margo::{Geometry, MAX_SIZE, MIN_SIZE};
 
 /// One board size.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -6,12 +6,13 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
+use cannonball::annotate::AnnotatedGame;
 use cannonball::annotate::check::{CheckOptions, check};
 use cannonball::annotate::margo::{self, MargoOptions};
 use cannonball::annotate::spargo::{self, SpargoOptions};
-use cannonball::annotate::{AnnotatedGame, GameKind};
-use cannonball::margo::{AnyPosition, Preset, Setup};
 use cannonball::solve::spargo::Tablebase;
+use cannonball_rules::Game;
+use cannonball_rules::margo::{AnyPosition, Preset, Setup};
 
 /// Annotated games: Spargo from a tablebase, Margo from the solver.
 #[derive(clap::Subcommand)]
@@ -178,9 +179,9 @@ fn run_check(a: &CheckArgs) -> Result<()> {
     let text = std::fs::read_to_string(&a.file)
         .with_context(|| format!("cannot read {}", a.file.display()))?;
     let kind = if text.contains("game: spargo") {
-        GameKind::Spargo
+        Game::Spargo
     } else {
-        GameKind::Margo
+        Game::Margo
     };
     let t = Instant::now();
     match check(&text, &CheckOptions::for_game(kind)) {

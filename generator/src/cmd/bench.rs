@@ -4,9 +4,9 @@
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use cannonball::margo::perft::perft;
-use cannonball::margo::{Position, Preset, Rules};
-use cannonball::rng::Rng;
+use cannonball_rules::margo::perft::perft;
+use cannonball_rules::margo::{Position, Preset, Rules};
+use cannonball_rules::rng::Rng;
 
 /// Measure perft and random-game speed.
 #[derive(clap::Args)]

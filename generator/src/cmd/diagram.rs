@@ -9,34 +9,39 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
-use cannonball::margo::{self, AnyPosition, CaptureScope, Coords, Ko, Point, Preset};
-use cannonball::margrites::notation::{self as mnotation, TurnBody};
-use cannonball::margrites::{
+use cannonball::render::{MargoDiagram, MargritesDiagram, Shade};
+use cannonball_rules::margo::{self, AnyPosition, CaptureScope, Coords, Ko, Point, Preset};
+use cannonball_rules::margrites::notation::{self as mnotation, TurnBody};
+use cannonball_rules::margrites::{
     self as mg, ByColor, Diagram, Options, Setup as MgSetup, Square, Step,
 };
-use cannonball::render::{MargoDiagram, MargritesDiagram, Shade};
 
 use super::game_args::{GameArgs, MovesArgs, start_position};
 
-/// Which game to draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Game {
-    /// Margo on the 4x4 board.
-    Spargo,
-    /// Margo (default size 7).
-    Margo,
-    /// The play-by-mail server's Margo (size 8, 2-4 players).
-    MargoPbmserv,
+/// What `--game` names for a diagram: a Margo-family preset, or Margrites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drawn {
+    /// Spargo, Margo or the play-by-mail server's Margo.
+    Margo(Preset),
     /// Margrites (9x8).
     Margrites,
+}
+
+fn parse_drawn(s: &str) -> Result<Drawn, String> {
+    if s == "margrites" {
+        return Ok(Drawn::Margrites);
+    }
+    s.parse().map(Drawn::Margo).map_err(|_| {
+        format!("unknown game '{s}' (expected spargo, margo, margo-pbmserv or margrites)")
+    })
 }
 
 /// Write an SVG diagram of a position.
 #[derive(clap::Args)]
 pub struct Args {
     /// spargo, margo, margo-pbmserv or margrites.
-    #[arg(long, value_enum)]
-    game: Game,
+    #[arg(long, value_parser = parse_drawn)]
+    game: Drawn,
     /// Board size (Margo family, 3-19).
     #[arg(long)]
     size: Option<u8>,
@@ -151,10 +156,8 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 
 pub fn run(args: &Args) -> Result<()> {
     let svg = match args.game {
-        Game::Margrites => margrites_svg(args)?,
-        Game::Spargo => margo_svg(args, Preset::Spargo)?,
-        Game::Margo => margo_svg(args, Preset::Margo)?,
-        Game::MargoPbmserv => margo_svg(args, Preset::MargoPbmserv)?,
+        Drawn::Margrites => margrites_svg(args)?,
+        Drawn::Margo(preset) => margo_svg(args, preset)?,
     };
     match &args.out {
         Some(path) => std::fs::write(path, svg + "\n")

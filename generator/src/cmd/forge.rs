@@ -8,8 +8,8 @@ use cannonball::forge::margo::horizon;
 use cannonball::forge::run::{self, RunOptions, RunReport, Shard};
 use cannonball::forge::theme::Theme;
 use cannonball::forge::{margo, margrites, spargo};
-use cannonball::puzzle::Game;
 use cannonball::solve::spargo::Tablebase;
+use cannonball_rules::Game;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Arguments of `forge`.

@@ -4,8 +4,8 @@
 use std::io::Read;
 
 use anyhow::{Context, Result, anyhow, bail};
-use cannonball::margo::notation::{self, WrittenMove};
-use cannonball::margo::{AnyPosition, CaptureScope, Ko, Preset, Rules, Setup};
+use cannonball_rules::margo::notation::{self, WrittenMove};
+use cannonball_rules::margo::{AnyPosition, CaptureScope, Ko, Preset, Rules, Setup};
 
 /// `--game` and the rule options of rulings A2–A8.
 #[derive(clap::Args, Clone, Debug)]
@@ -44,17 +44,17 @@ pub struct GameArgs {
 
 fn parse_preset(s: &str) -> Result<Preset, String> {
     s.parse()
-        .map_err(|e: cannonball::margo::RulesError| e.to_string())
+        .map_err(|e: cannonball_rules::margo::RulesError| e.to_string())
 }
 
 fn parse_ko(s: &str) -> Result<Ko, String> {
     s.parse()
-        .map_err(|e: cannonball::margo::RulesError| e.to_string())
+        .map_err(|e: cannonball_rules::margo::RulesError| e.to_string())
 }
 
 fn parse_scope(s: &str) -> Result<CaptureScope, String> {
     s.parse()
-        .map_err(|e: cannonball::margo::RulesError| e.to_string())
+        .map_err(|e: cannonball_rules::margo::RulesError| e.to_string())
 }
 
 fn parse_on_off(s: &str) -> Result<bool, String> {
@@ -159,7 +159,7 @@ pub fn play_written(
     pos: &mut AnyPosition,
     source: &str,
     w: &WrittenMove,
-) -> Result<cannonball::margo::Move> {
+) -> Result<cannonball_rules::margo::Move> {
     let geo = pos.geometry();
     let m = notation::resolve(geo, w.syntax)
         .map_err(|e| anyhow!("{source}: ply {}: {}", w.ply, e.message))?;

@@ -1,7 +1,7 @@
 //! `cannonball margrites ...`: Margrites transcripts, self-play, and the JSON
 //! machine form.
 //!
-//! JSON output (see `cannonball::margrites::json` for every field) is JSON lines:
+//! JSON output (see `cannonball_rules::margrites::json` for every field) is JSON lines:
 //! - `check FILE --json`: one object per departure or warning, then
 //!   `{"summary": ...}`;
 //! - `selfplay --json` and `replay FILE --json`: per game, `{"start": position}`, one
@@ -16,11 +16,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use cannonball::margrites::json::{self as machine, ErrorLine, ErrorRecord, GameRecord};
-use cannonball::margrites::table::format_diagram;
-use cannonball::margrites::{Options, Position, Setup, bench, check, infer, selfplay, transcript};
-use cannonball::rng::Rng;
 use cannonball::solve::margrites::{self as solver, Limits, Objective, Stage};
+use cannonball_rules::margrites::json::{self as machine, ErrorLine, ErrorRecord, GameRecord};
+use cannonball_rules::margrites::table::format_diagram;
+use cannonball_rules::margrites::{
+    Options, Position, Setup, bench, check, infer, selfplay, transcript,
+};
+use cannonball_rules::rng::Rng;
 
 /// Margrites subcommands.
 #[derive(clap::Subcommand)]

@@ -1,7 +1,7 @@
 //! `cannonball perft`: counts move paths to each depth.
 
 use anyhow::{Result, anyhow};
-use cannonball::margo::notation;
+use cannonball_rules::margo::notation;
 
 use super::game_args::{GameArgs, MovesArgs, start_position};
 

@@ -3,8 +3,8 @@
 use std::io::Write;
 
 use anyhow::{Result, bail};
-use cannonball::margo::notation;
-use cannonball::margo::record::{OutcomeLine, OutcomeRecord, PlyRecord};
+use cannonball_rules::margo::notation;
+use cannonball_rules::margo::record::{OutcomeLine, OutcomeRecord, PlyRecord};
 
 use super::game_args::{GameArgs, MovesArgs, start_position};
 

@@ -3,9 +3,9 @@
 use std::io::Write;
 
 use anyhow::Result;
-use cannonball::margo::record::{OutcomeLine, OutcomeRecord, PlyRecord};
-use cannonball::margo::{AnyPosition, Geometry, Move, Report, notation};
-use cannonball::rng::Rng;
+use cannonball_rules::margo::record::{OutcomeLine, OutcomeRecord, PlyRecord};
+use cannonball_rules::margo::{AnyPosition, Geometry, Move, Report, notation};
+use cannonball_rules::rng::Rng;
 
 use super::game_args::GameArgs;
 
@@ -72,7 +72,7 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// One line about a move: who played what, and what it captured.
 fn describe(geo: &Geometry, ply: usize, m: Move, r: &Report) -> String {
-    let names = |pts: &[cannonball::margo::Point]| {
+    let names = |pts: &[cannonball_rules::margo::Point]| {
         pts.iter()
             .map(|&p| geo.coords(p).to_string())
             .collect::<Vec<_>>()

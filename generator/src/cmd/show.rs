@@ -1,7 +1,7 @@
 //! `cannonball show`: a text diagram of a position given as moves or a setup.
 
 use anyhow::Result;
-use cannonball::margo::notation;
+use cannonball_rules::margo::notation;
 
 use super::game_args::{GameArgs, MovesArgs, start_position};
 

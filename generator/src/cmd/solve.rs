@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
-use cannonball::margo::AnyPosition;
 use cannonball::solve::margo::{Mode, Options, Progress, SolveRecord, Solver, render_text};
+use cannonball_rules::margo::AnyPosition;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::game_args::{GameArgs, MovesArgs, start_position};

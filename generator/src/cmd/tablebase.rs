@@ -4,8 +4,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
-use cannonball::margo::{Move, Position, Setup, notation};
-use cannonball::solve::spargo::{self, BuildOptions, Entry, Tablebase, Wld, progress};
+use cannonball::solve::Wld;
+use cannonball::solve::spargo::{self, BuildOptions, Entry, Tablebase, progress};
+use cannonball_rules::margo::{Move, Position, Setup, notation};
 
 use super::game_args::{GameArgs, MovesArgs};
 
@@ -94,7 +95,7 @@ pub fn run(command: Command) -> Result<()> {
     }
 }
 
-fn default_path(rules: &cannonball::margo::Rules) -> PathBuf {
+fn default_path(rules: &cannonball_rules::margo::Rules) -> PathBuf {
     let game = if rules.size == 4 { "spargo" } else { "margo" };
     PathBuf::from(format!(
         "tablebases/{game}-{}x{}-ko-{}.tb",

@@ -10,24 +10,10 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::fnv::Fnv1a;
+
 /// A hash of the library's source files, set by the build script.
 pub const SOURCE_HASH: &str = env!("CANNONBALL_SOURCE_HASH");
-
-/// FNV-1a, 64 bits: stable across runs and platforms.
-#[must_use]
-pub fn fnv64(parts: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for &b in *part {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        // Separate the parts, so ("ab", "c") and ("a", "bc") differ.
-        h ^= 0xff;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
 
 /// The figure cache: one file per entry in a folder (or no cache at all).
 #[derive(Clone, Debug, Default)]
@@ -59,7 +45,7 @@ impl Cache {
     /// The key of a figure's HTML.
     #[must_use]
     pub fn key(game: &str, body: &str, id: &str, budget: &str) -> String {
-        let h = fnv64(&[
+        let h = Fnv1a::parts(&[
             SOURCE_HASH.as_bytes(),
             game.as_bytes(),
             body.as_bytes(),

@@ -1,13 +1,14 @@
 //! Claims about Margo and Spargo positions, checked against the engine (and the
 //! exact solver for values).
 
-use crate::margo::{AnyPosition, Color, IllegalMove, Move, Point, Report};
+use cannonball_rules::margo::{AnyPosition, Color, IllegalMove, Move, Point, Report};
 
 use super::claim::{Claim, MoveText, Property, Value};
 use super::margo::MargoFigure;
-use super::solver::{self, Budget, Proven, Wld};
+use super::solver::{self, Budget, Proven};
 use super::verdict::{Verdict, need, reason_matches};
 use super::words::{count, list};
+use crate::solve::Wld;
 
 /// A position a claim is about: the drawn one, or one after `after` moves; with
 /// the last move played to reach it and what it did.
@@ -308,11 +309,7 @@ impl Here<'_> {
     fn link_cut(&self, a: &str, b: &str, negated: bool) -> Verdict {
         let (pa, pb) = (need!(self.point(a)), need!(self.point(b)));
         let geo = self.pos.geometry();
-        let Some(link) = geo
-            .links()
-            .iter()
-            .find(|l| (l.a, l.b) == (pa.min(pb), pa.max(pb)))
-        else {
+        let Some(link) = geo.link(pa, pb) else {
             return Verdict::Unreadable(format!(
                 "{a}-{b} is not a link: the points are not neighbours on one level"
             ));
@@ -325,11 +322,7 @@ impl Here<'_> {
                 self.fig.name(pb)
             ));
         };
-        let cut = link.cutters.is_some_and(|[x, y]| {
-            [x, y]
-                .iter()
-                .all(|&q| self.pos.color_at(q).is_some_and(|qc| qc != c))
-        });
+        let cut = link.is_cut_for(c, |q| self.pos.color_at(q));
         Verdict::holds(cut != negated, || match (cut, link.cutters) {
             (true, _) => "the link cut".to_string(),
             (false, None) => "the link on the edge of its level, where no cut is possible".into(),
@@ -444,7 +437,7 @@ impl Here<'_> {
                 .moves
                 .iter()
                 .filter(|(_, p)| value_of(p) == Some(best))
-                .map(|(x, _)| crate::margo::notation::human(self.pos.geometry(), *x))
+                .map(|(x, _)| cannonball_rules::margo::notation::human(self.pos.geometry(), *x))
                 .collect();
             format!(
                 "{name} worth {}, the best {} ({})",
@@ -472,7 +465,7 @@ impl Here<'_> {
         Verdict::holds(winners == [m], || {
             let names: Vec<String> = winners
                 .iter()
-                .map(|&x| crate::margo::notation::human(self.pos.geometry(), x))
+                .map(|&x| cannonball_rules::margo::notation::human(self.pos.geometry(), x))
                 .collect();
             format!("winning moves: {}", list(&names))
         })

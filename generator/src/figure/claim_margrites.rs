@@ -1,8 +1,8 @@
 //! Claims about Margrites positions, checked against the engine (and the
 //! Margrites solver for "within N turns").
 
-use crate::margrites::notation::parse_score_line_str;
-use crate::margrites::{
+use cannonball_rules::margrites::notation::parse_score_line_str;
+use cannonball_rules::margrites::{
     Cascade, Color, IllegalStep, Position, Setup, SetupProblem, Square, SquareSet, Step,
 };
 
@@ -140,7 +140,7 @@ impl Here<'_> {
                 );
                 let have = self.pos.standings();
                 Verdict::holds(line.tallies == have, || {
-                    format!("score {}", crate::margrites::notation::ScoreLine {
+                    format!("score {}", cannonball_rules::margrites::notation::ScoreLine {
                         tallies: have,
                         resigned: None,
                         claim: None,
@@ -361,7 +361,7 @@ impl Here<'_> {
         let Some(result) = self.pos.result() else {
             return Verdict::False("the game not over".into());
         };
-        let standings = crate::margrites::notation::ScoreLine {
+        let standings = cannonball_rules::margrites::notation::ScoreLine {
             tallies: result.standings,
             resigned: None,
             claim: None,

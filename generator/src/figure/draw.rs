@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::margrites::{Color, Square};
 use crate::render::{MargoDiagram, MargritesDiagram, RenderError, Shade};
+use cannonball_rules::margrites::{Color, Square};
 
 use super::margo::MargoFigure;
 use super::margrites::MargritesFigure;
@@ -44,7 +44,7 @@ pub fn margo_svg(fig: &MargoFigure, prefix: &str) -> Result<String, DrawError> {
     d.freedoms = fig.freedoms.clone();
     d.cuts = fig.cuts.clone();
     d.last_move = match fig.last_move() {
-        Some(crate::margo::Move::Place(p)) => Some(p),
+        Some(cannonball_rules::margo::Move::Place(p)) => Some(p),
         _ => None,
     };
     d.ghosts = fig.ghosts.clone();

@@ -3,13 +3,13 @@
 
 use std::collections::BTreeMap;
 
-use crate::margo::{
-    AnyPosition, CaptureScope, Color, Coords, Geometry, Ko, Move, Point, Preset, Report, Rules,
-    Setup, notation,
+use cannonball_rules::margo::{
+    AnyPosition, Color, Coords, Geometry, Move, Point, Preset, Report, Rules, Setup, notation,
 };
 
 use super::error::Problem;
-use super::spec::{MargoSpec, Words, key_line};
+use super::spec::{MargoSpec, Words};
+use crate::yaml;
 
 /// A Margo-family figure, built and played up to the drawn position.
 #[derive(Clone, Debug)]
@@ -37,66 +37,12 @@ pub type Located = (usize, Problem);
 
 fn field(body: &str, key: &str, message: impl Into<String>) -> Located {
     (
-        key_line(body, key).unwrap_or(1),
+        yaml::top_key_line(body, key).unwrap_or(1),
         Problem::Field {
             key: key.to_string(),
             message: message.into(),
         },
     )
-}
-
-/// Reads `PRESET [options]` (see the module docs of [`crate::figure`]).
-///
-/// # Errors
-/// The word that is not a preset or option.
-pub fn parse_rules(text: &str, default: Preset) -> Result<Rules, String> {
-    let mut words = text.split_whitespace().peekable();
-    let mut rules = match words.peek() {
-        Some(w) if !w.contains('=') && w.parse::<Preset>().is_ok() => {
-            let p: Preset = words
-                .next()
-                .unwrap_or_default()
-                .parse()
-                .map_err(|e| format!("{e}"))?;
-            p.rules()
-        }
-        _ => default.rules(),
-    };
-    for w in words {
-        let (key, value) = w.split_once('=').unwrap_or((w, ""));
-        let num = |what: &str| -> Result<u8, String> {
-            value
-                .parse()
-                .map_err(|_| format!("{what} needs a number: `{w}`"))
-        };
-        let flag = || -> Result<bool, String> {
-            match value {
-                "" | "on" | "true" | "yes" => Ok(true),
-                "off" | "false" | "no" => Ok(false),
-                _ => Err(format!("`{w}`: expected on or off")),
-            }
-        };
-        match key {
-            "size" => rules.size = num("size")?,
-            "players" => rules.players = num("players")?,
-            "max-height" => rules.max_height = Some(num("max-height")?),
-            "ko" => rules.ko = value.parse::<Ko>().map_err(|e| e.to_string())?,
-            "capture-scope" => {
-                rules.capture_scope = value.parse::<CaptureScope>().map_err(|e| e.to_string())?;
-            }
-            "swap" => rules.swap = flag()?,
-            "can-pass" => rules.can_pass = flag()?,
-            "all-freedoms" => rules.all_freedoms = flag()?,
-            "single-capture" => rules.single_capture = flag()?,
-            _ => {
-                return Err(format!(
-                    "unknown rule option `{w}` (expected a preset spargo, margo or margo-pbmserv, then size=N, players=N, swap=on|off, ko=..., max-height=H, can-pass, all-freedoms, single-capture, capture-scope=all|adjacent)"
-                ));
-            }
-        }
-    }
-    rules.validate().map_err(|e| e.to_string())?;
-    Ok(rules)
 }
 
 fn coords_list(body: &str, key: &str, words: Option<&Words>) -> Result<Vec<Coords>, Located> {
@@ -130,14 +76,15 @@ fn point_on(geo: &Geometry, body: &str, key: &str, c: Coords) -> Result<Point, L
 /// Every problem found with its body line, in order.
 pub fn build(spec: &MargoSpec, body: &str, default: Preset) -> Result<MargoFigure, Vec<Located>> {
     let rules = match &spec.rules {
-        Some(text) => parse_rules(text, default).map_err(|m| vec![field(body, "rules", m)])?,
+        Some(text) => Rules::parse_line(text, default)
+            .map_err(|e| vec![field(body, "rules", e.to_string())])?,
         None => default.rules(),
     };
     let setup = setup(spec, body, rules)?;
     let start = AnyPosition::from_setup(&setup).map_err(|e| {
         let line = ["white", "black", "grey", "red", "to-move"]
             .iter()
-            .filter_map(|k| key_line(body, k))
+            .filter_map(|k| yaml::top_key_line(body, k))
             .min()
             .unwrap_or(1);
         vec![(line, Problem::Setup(e.to_string()))]
@@ -235,7 +182,7 @@ fn play_moves(fig: &mut MargoFigure, spec: &MargoSpec, body: &str) -> Result<(),
     let Some(moves) = &spec.moves else {
         return Ok(());
     };
-    let line = key_line(body, "moves").unwrap_or(1);
+    let line = yaml::top_key_line(body, "moves").unwrap_or(1);
     let mut ghost_colour: BTreeMap<Point, Color> = BTreeMap::new();
     for text in moves.words() {
         let text = text.trim_end_matches([',', ';']).to_string();
@@ -359,27 +306,6 @@ mod tests {
             },
         )
         .unwrap()
-    }
-
-    #[test]
-    fn rules_lines() {
-        let r = parse_rules("margo size=5 ko=none can-pass swap=off", Preset::Spargo).unwrap();
-        assert_eq!(
-            (r.size, r.ko, r.can_pass, r.swap),
-            (5, Ko::None, true, false)
-        );
-        let r = parse_rules("size=6", Preset::Spargo).unwrap();
-        assert_eq!((r.size, r.swap), (6, false));
-        assert!(
-            parse_rules("margo size=30", Preset::Margo)
-                .unwrap_err()
-                .contains("30")
-        );
-        assert!(
-            parse_rules("margo colour=blue", Preset::Margo)
-                .unwrap_err()
-                .contains("colour=blue")
-        );
     }
 
     #[test]

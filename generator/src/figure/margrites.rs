@@ -3,15 +3,18 @@
 
 use std::collections::BTreeMap;
 
-use crate::margrites::notation::{CaptureText, TurnBody, parse_score_line_str, parse_turn_str};
-use crate::margrites::setup::PIECES_PER_SIDE;
-use crate::margrites::{
+use cannonball_rules::margrites::notation::{
+    CaptureText, TurnBody, parse_score_line_str, parse_turn_str,
+};
+use cannonball_rules::margrites::setup::PIECES_PER_SIDE;
+use cannonball_rules::margrites::{
     ByColor, Cascade, Color, Diagram, Options, Phase, Position, Square, SquareSet, Step, Tally,
 };
 
 use super::error::Problem;
 use super::margo::Located;
-use super::spec::{MargritesSpec, Words, key_line};
+use super::spec::{MargritesSpec, Words};
+use crate::yaml;
 
 /// A Margrites figure, built and played up to the drawn position.
 #[derive(Clone, Debug)]
@@ -34,7 +37,7 @@ pub struct MargritesFigure {
 
 fn field(body: &str, key: &str, message: impl Into<String>) -> Located {
     (
-        key_line(body, key).unwrap_or(1),
+        yaml::top_key_line(body, key).unwrap_or(1),
         Problem::Field {
             key: key.to_string(),
             message: message.into(),
@@ -149,7 +152,7 @@ pub fn build(spec: &MargritesSpec, body: &str) -> Result<MargritesFigure, Vec<Lo
     let start = Position::from_diagram(&diagram, options).map_err(|e| {
         let line = ["white", "black", "score"]
             .iter()
-            .filter_map(|k| key_line(body, k))
+            .filter_map(|k| yaml::top_key_line(body, k))
             .min()
             .unwrap_or(1);
         vec![(line, Problem::Setup(e.to_string()))]
@@ -164,7 +167,7 @@ pub fn build(spec: &MargritesSpec, body: &str) -> Result<MargritesFigure, Vec<Lo
         capture,
     };
     if let Some(steps) = &spec.steps {
-        let line = key_line(body, "steps").unwrap_or(1);
+        let line = yaml::top_key_line(body, "steps").unwrap_or(1);
         let fail = |(text, reason)| vec![(line, Problem::Move { text, reason })];
         for text in steps.words() {
             fig.play_text(&text).map_err(fail)?;
@@ -180,7 +183,7 @@ pub fn build(spec: &MargritesSpec, body: &str) -> Result<MargritesFigure, Vec<Lo
 ///
 /// # Errors
 /// The turn cannot end (never for a complete turn).
-pub fn close_full_turn(pos: &mut Position) -> Result<(), crate::margrites::IllegalEnd> {
+pub fn close_full_turn(pos: &mut Position) -> Result<(), cannonball_rules::margrites::IllegalEnd> {
     let complete = pos.steps_made() >= pos.max_steps() || pos.phase() == Phase::RebuttalDue;
     if complete && !pos.is_over() {
         pos.end_turn()?;
@@ -203,7 +206,7 @@ pub enum StepError {
     Syntax(String),
     /// The notation names a step the rules rule out (a square off the board, the
     /// other side's score letter).
-    Illegal(crate::margrites::IllegalStep),
+    Illegal(cannonball_rules::margrites::IllegalStep),
 }
 
 impl std::fmt::Display for StepError {

@@ -29,7 +29,8 @@
 //!   between builds; [`html`] and [`draw`]: the output.
 //!
 //! ```
-//! use cannonball::figure::{check, Budget, Figure, Game, spec::Place};
+//! use cannonball::figure::{check, Budget, Figure, spec::Place};
+//! use cannonball_rules::Game;
 //! let fig = Figure {
 //!     game: Some(Game::Spargo),
 //!     body: "white: b1\nblack: a1 d4\nmoves: a2\ncaption: A corner capture.\nclaims:\n  - a1 is captured\n  - score is 2-1\n".into(),
@@ -60,63 +61,32 @@ mod tests;
 mod verdict;
 mod words;
 
-use std::fmt;
-
 use serde::Deserialize;
 
 pub use error::{Failure, Failures, Problem};
 pub use solver::Budget;
 pub use verdict::Verdict;
 
-use crate::margo::Preset;
+use cannonball_rules::Game;
+use cannonball_rules::margo::Preset;
+
+use crate::yaml;
 use spec::{ClaimItem, MargoSpec, MargritesSpec, Place, Scalar};
 
-/// The game a figure shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Game {
-    /// Margo (rules line defaults to the `margo` preset).
-    Margo,
-    /// Spargo (rules line defaults to the `spargo` preset).
-    Spargo,
-    /// Margrites.
-    Margrites,
+/// The game of a code block's info string (its first word), if a figure.
+#[must_use]
+pub fn game_of_info(info: &str) -> Option<Game> {
+    let word = info.split([' ', ',', '{']).next().unwrap_or("");
+    word.parse().ok()
 }
 
-impl Game {
-    /// Every game, in the order of their names.
-    pub const ALL: [Game; 3] = [Game::Margo, Game::Spargo, Game::Margrites];
-
-    /// `margo`, `spargo` or `margrites`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Game::Margo => "margo",
-            Game::Spargo => "spargo",
-            Game::Margrites => "margrites",
-        }
-    }
-
-    /// The game of a code block's info string (its first word), if a figure.
-    #[must_use]
-    pub fn from_info(info: &str) -> Option<Game> {
-        let word = info.split([' ', ',', '{']).next().unwrap_or("");
-        Game::ALL.into_iter().find(|g| g.name() == word)
-    }
-
-    /// The game named by a folder of a figure file's path (`figures/margrites/x.yaml`).
-    #[must_use]
-    pub fn from_path(path: &str) -> Option<Game> {
-        path.split(['/', '\\'])
-            .rev()
-            .skip(1)
-            .find_map(|dir| Game::ALL.into_iter().find(|g| g.name() == dir))
-    }
-}
-
-impl fmt::Display for Game {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+/// The game named by a folder of a figure file's path (`figures/margrites/x.yaml`).
+#[must_use]
+pub fn game_of_path(path: &str) -> Option<Game> {
+    path.split(['/', '\\'])
+        .rev()
+        .skip(1)
+        .find_map(|dir| dir.parse().ok())
 }
 
 /// A figure to check: its game (when the info string says it), its YAML body,
@@ -160,25 +130,18 @@ fn game_of(fig: &Figure) -> Result<Game, Failure> {
         .ok()
         .and_then(|k| k.game)
         .map(|g| g.text());
-    let line = spec::key_line(&fig.body, "game").unwrap_or(1);
+    let line = yaml::top_key_line(&fig.body, "game").unwrap_or(1);
     let named = match &key {
-        Some(name) => Some(
-            Game::ALL
-                .into_iter()
-                .find(|g| g.name() == name)
-                .ok_or_else(|| {
-                    fail(
-                        &fig.place,
-                        line,
-                        Problem::Field {
-                            key: "game".into(),
-                            message: format!(
-                                "unknown game `{name}` (expected margo, spargo or margrites)"
-                            ),
-                        },
-                    )
-                })?,
-        ),
+        Some(name) => Some(name.parse::<Game>().map_err(|_| {
+            fail(
+                &fig.place,
+                line,
+                Problem::Field {
+                    key: "game".into(),
+                    message: format!("unknown game `{name}` (expected margo, spargo or margrites)"),
+                },
+            )
+        })?),
         None => None,
     };
     match (fig.game, named) {
@@ -191,7 +154,7 @@ fn game_of(fig: &Figure) -> Result<Game, Failure> {
             },
         )),
         (Some(g), _) | (None, Some(g)) => Ok(g),
-        (None, None) => Game::from_path(&fig.place.file).ok_or_else(|| {
+        (None, None) => game_of_path(&fig.place.file).ok_or_else(|| {
             fail(
                 &fig.place,
                 1,
@@ -265,7 +228,7 @@ pub fn check(fig: &Figure, budget: &Budget) -> Result<Checked, Vec<Failure>> {
         }
     };
     let svg = svg.unwrap_or_else(|(key, message)| {
-        let line = spec::key_line(body, key).unwrap_or(1);
+        let line = yaml::top_key_line(body, key).unwrap_or(1);
         failures.push(at((
             line,
             Problem::Field {

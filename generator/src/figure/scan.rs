@@ -5,7 +5,8 @@ use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
-use super::Game;
+use super::game_of_info;
+use cannonball_rules::Game;
 
 /// A figure written as a fenced code block.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,7 +77,7 @@ pub fn scan(content: &str, names: &[&str]) -> Vec<Item> {
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
                 let game = match &kind {
-                    CodeBlockKind::Fenced(info) => Game::from_info(info),
+                    CodeBlockKind::Fenced(info) => game_of_info(info),
                     CodeBlockKind::Indented => None,
                 };
                 open = Some((range, game, String::new(), None));

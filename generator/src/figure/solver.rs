@@ -1,12 +1,13 @@
 //! The solvers as the claim checker sees them: proven answers within a node
 //! budget, or "undecided" with what was tried. Nothing is ever assumed.
 
-use crate::margo::{AnyPosition, Move};
-use crate::margrites::Position;
 use crate::solve::margo as margo_solver;
 use crate::solve::margrites as margrites_solver;
+use cannonball_rules::margo::{AnyPosition, Move};
+use cannonball_rules::margrites::Position;
 
 use super::claim::Objective;
+use crate::solve::Wld;
 
 /// Node budgets for the solvers, per claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,17 +25,6 @@ impl Default for Budget {
             margrites_nodes: 2_000_000,
         }
     }
-}
-
-/// Win, draw or loss for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Wld {
-    /// A win.
-    Win,
-    /// A draw.
-    Draw,
-    /// A loss.
-    Loss,
 }
 
 /// What is proven about a value, for the side to move.
@@ -64,11 +54,7 @@ pub struct MargoAnswer {
 fn proven(b: &margo_solver::Bounds) -> Proven {
     let value = b.value();
     Proven {
-        wld: b.wld().map(|w| match w {
-            margo_solver::Wld::Win => Wld::Win,
-            margo_solver::Wld::Draw => Wld::Draw,
-            margo_solver::Wld::Loss => Wld::Loss,
-        }),
+        wld: b.wld(),
         margin: value.and_then(margo_solver::Score::margin_value),
         capture: value.is_some_and(margo_solver::Score::is_capture),
     }

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use super::error::Problem;
+use crate::yaml;
 
 /// A YAML scalar read as text (`1`, `true` and `c3` alike).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -281,38 +282,17 @@ fn file_lines(message: &str, place: &Place) -> String {
     out
 }
 
-/// The body line (1-based) of the top-level `key:`, if present.
-#[must_use]
-pub fn key_line(body: &str, key: &str) -> Option<usize> {
-    body.lines()
-        .position(|l| {
-            l.strip_prefix(key)
-                .is_some_and(|rest| rest.trim_start().starts_with(':'))
-        })
-        .map(|i| i + 1)
-}
-
 /// The body lines (1-based) of the claims, in order. Block lists give each item
 /// its own line; a flow list gives every claim the line of `claims:`.
 #[must_use]
 pub fn claim_lines(body: &str, count: usize) -> Vec<usize> {
-    let Some(start) = key_line(body, "claims") else {
+    let Some(start) = yaml::top_key_line(body, "claims") else {
         return vec![1; count];
     };
-    let mut lines = Vec::new();
-    for (i, l) in body.lines().enumerate().skip(start) {
-        let t = l.trim_start();
-        if !l.starts_with(char::is_whitespace) && !t.is_empty() && !t.starts_with('-') {
-            break; // the next top-level key
-        }
-        if t.starts_with("- ") || t == "-" {
-            lines.push(i + 1);
-        }
+    match yaml::list_item_lines(body, "claims") {
+        Some(lines) if lines.len() == count => lines,
+        _ => vec![start; count],
     }
-    if lines.len() != count {
-        return vec![start; count];
-    }
-    lines
 }
 
 #[cfg(test)]
@@ -333,7 +313,7 @@ mod tests {
         assert_eq!(spec.claims.len(), 2);
         assert_eq!(spec.claims[1].text(), "b is illegal: suicide");
         assert_eq!(claim_lines(BODY, 2), vec![6, 8]);
-        assert_eq!(key_line(BODY, "moves"), Some(9));
+        assert_eq!(yaml::top_key_line(BODY, "moves"), Some(9));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use super::claim::{self, Claim};
 use super::spec::{MargoSpec, MargritesSpec, Place, read};
 use super::{Budget, Verdict, claim_margo, claim_margrites, margo, margrites};
-use crate::margo::Preset;
+use cannonball_rules::margo::Preset;
 
 fn place() -> Place {
     Place {

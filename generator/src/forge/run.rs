@@ -27,7 +27,8 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::puzzle::{self, Game, Puzzle, PuzzleError, Written, io};
+use crate::puzzle::{self, Puzzle, PuzzleError, Written, io};
+use cannonball_rules::Game;
 
 /// A shard `k/N` (1-based `k`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

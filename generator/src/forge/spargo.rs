@@ -14,10 +14,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::forge::theme::Theme;
 use crate::forge::theme::margo::{MargoCase, Oracle, margo_themes};
-use crate::margo::{AnyPosition, Move};
-use crate::rng::Rng;
+use crate::solve::Wld;
 use crate::solve::margo::Score;
-use crate::solve::spargo::{Entry, Tablebase, Wld};
+use crate::solve::spargo::{Entry, Tablebase};
+use cannonball_rules::margo::{AnyPosition, Move};
+use cannonball_rules::rng::Rng;
 
 use super::margo::Candidate;
 use super::margo::analyse::MIN_MOVES;
@@ -54,7 +55,11 @@ pub fn candidate(tb: &Tablebase, seed: u64, index: u64) -> Option<Candidate> {
 
 /// Whether `x` is an eye of `color`: an empty board-level point all of whose
 /// orthogonal neighbours hold pieces of that colour (no groups looked at).
-fn is_eye(p: &AnyPosition, x: crate::margo::Point, color: crate::margo::Color) -> bool {
+fn is_eye(
+    p: &AnyPosition,
+    x: cannonball_rules::margo::Point,
+    color: cannonball_rules::margo::Color,
+) -> bool {
     let geo = p.geometry();
     p.color_at(x).is_none()
         && geo.level(x) == 0
@@ -65,7 +70,7 @@ fn is_eye(p: &AnyPosition, x: crate::margo::Point, color: crate::margo::Color) -
 }
 
 /// The eyes of `color`, counted cheaply.
-fn eyes(p: &AnyPosition, color: crate::margo::Color) -> usize {
+fn eyes(p: &AnyPosition, color: cannonball_rules::margo::Color) -> usize {
     p.geometry()
         .level_points(0)
         .filter(|&x| is_eye(p, x, color))
@@ -73,7 +78,7 @@ fn eyes(p: &AnyPosition, color: crate::margo::Color) -> usize {
 }
 
 /// Whether `x` is an eye of the player to move in `pos`.
-fn own_eye(pos: &AnyPosition, x: crate::margo::Point) -> bool {
+fn own_eye(pos: &AnyPosition, x: cannonball_rules::margo::Point) -> bool {
     is_eye(pos, x, pos.to_move())
 }
 
@@ -117,7 +122,9 @@ fn is_theme_candidate(tb: &Tablebase, rank: u32, theme: Theme) -> bool {
     let quick = match theme {
         Theme::StackJoin => eyes(&p, p.to_move()) >= 2,
         Theme::ForcedEyeFilling => {
-            eyes(&p, crate::margo::Color::Black) + eyes(&p, crate::margo::Color::White) > 0
+            eyes(&p, cannonball_rules::margo::Color::Black)
+                + eyes(&p, cannonball_rules::margo::Color::White)
+                > 0
         }
         _ => true,
     };
@@ -362,7 +369,7 @@ fn best_line(tb: &Tablebase, pos: &AnyPosition, key: Move, plies: usize) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::margo::{Color, Preset, Setup};
+    use cannonball_rules::margo::{Color, Preset, Setup};
 
     fn spargo(text: &str) -> AnyPosition {
         let setup = Setup::parse(Preset::Spargo.rules(), text).unwrap();

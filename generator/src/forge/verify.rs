@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use crate::puzzle::{self, Game, Puzzle, PuzzleError};
+use crate::puzzle::{self, Puzzle, PuzzleError};
+use cannonball_rules::Game;
 
 use super::{margo, margrites};
 

@@ -1,18 +1,9 @@
 //! Stable puzzle ids: a content hash that does not depend on the Rust version,
 //! the platform or the run.
 
-use super::model::{Game, Objective};
-
-/// 64-bit FNV-1a of `bytes`.
-#[must_use]
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
+use super::model::Objective;
+use crate::fnv::fnv1a;
+use cannonball_rules::Game;
 
 /// The id of the puzzle with this game, objective, turns and canonical
 /// position text: `GAME-` and the top 48 bits of the hash in hex.
@@ -33,16 +24,4 @@ pub fn puzzle_id(game: Game, objective: Objective, turns: u8, canonical: &str) -
         canonical
     );
     format!("{}-{:012x}", game.slug(), fnv1a(text.as_bytes()) >> 16)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fnv_matches_the_published_vectors() {
-        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
-    }
 }

@@ -13,7 +13,10 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::model::{Game, Objective, PositionSpec, Puzzle};
+use crate::yaml;
+
+use super::model::{Objective, PositionSpec, Puzzle};
+use cannonball_rules::Game;
 
 /// A puzzle file that cannot be used.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -45,23 +48,10 @@ impl PuzzleError {
     pub fn at_key(file: &str, text: &str, key: &str, reason: impl Into<String>) -> PuzzleError {
         PuzzleError::At {
             file: file.to_owned(),
-            line: line_of_key(text, key),
+            line: yaml::first_key_line(text, key).unwrap_or(1),
             reason: reason.into(),
         }
     }
-}
-
-/// The 1-based line where `key:` (possibly indented, possibly after `- `) first
-/// starts a line of `text`; 1 when none does.
-#[must_use]
-pub fn line_of_key(text: &str, key: &str) -> usize {
-    let wanted = format!("{key}:");
-    text.lines()
-        .position(|l| {
-            let t = l.trim_start().trim_start_matches("- ");
-            t.starts_with(&wanted)
-        })
-        .map_or(1, |i| i + 1)
 }
 
 /// Turns an I/O error on `file` into a [`PuzzleError::Io`].

@@ -53,11 +53,9 @@ mod id;
 mod load;
 mod model;
 
-pub use id::{fnv1a, puzzle_id};
-pub use load::{
-    PuzzleError, Written, files, io, line_of_key, parse, read, read_all, to_text, write,
-};
+pub use id::puzzle_id;
+pub use load::{PuzzleError, Written, files, io, parse, read, read_all, to_text, write};
 pub use model::{
-    Band, Difficulty, Game, Line, MargoPosition, MargritesPosition, Minimality, MoveValue,
-    Objective, PositionSpec, Provenance, Puzzle, Reply, Try,
+    Band, Difficulty, Line, MargoPosition, MargritesPosition, Minimality, MoveValue, Objective,
+    PositionSpec, Provenance, Puzzle, Reply, Try,
 };

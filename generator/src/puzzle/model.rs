@@ -6,60 +6,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use cannonball_rules::Game;
 use serde::{Deserialize, Serialize};
-
-/// The game a puzzle is played in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Game {
-    /// Margo on the 4x4 board (preset `spargo`).
-    Spargo,
-    /// Margo on 5x5 to 7x7 boards.
-    Margo,
-    /// Margrites.
-    Margrites,
-}
-
-impl Game {
-    /// Every game, in the order the book lists them.
-    pub const ALL: [Game; 3] = [Game::Spargo, Game::Margo, Game::Margrites];
-
-    /// `spargo`, `margo` or `margrites` (the folder under `puzzles/`).
-    #[must_use]
-    pub const fn slug(self) -> &'static str {
-        match self {
-            Game::Spargo => "spargo",
-            Game::Margo => "margo",
-            Game::Margrites => "margrites",
-        }
-    }
-
-    /// `Spargo`, `Margo` or `Margrites`.
-    #[must_use]
-    pub const fn title(self) -> &'static str {
-        match self {
-            Game::Spargo => "Spargo",
-            Game::Margo => "Margo",
-            Game::Margrites => "Margrites",
-        }
-    }
-}
-
-impl fmt::Display for Game {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.slug())
-    }
-}
-
-impl FromStr for Game {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Game, String> {
-        Game::ALL
-            .into_iter()
-            .find(|g| g.slug() == s)
-            .ok_or_else(|| format!("unknown game `{s}` (spargo, margo or margrites)"))
-    }
-}
 
 /// What the solver of a puzzle is asked to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -398,11 +346,5 @@ mod tests {
         assert!("score:0".parse::<Objective>().is_err());
         assert!("capture:x".parse::<Objective>().is_err());
         assert!("lose".parse::<Objective>().is_err());
-    }
-
-    #[test]
-    fn games_parse_by_slug() {
-        assert_eq!("margrites".parse::<Game>(), Ok(Game::Margrites));
-        assert!("go".parse::<Game>().is_err());
     }
 }

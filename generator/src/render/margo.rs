@@ -9,7 +9,7 @@
 //! which tells the levels apart.
 //!
 //! ```
-//! use cannonball::margo::{AnyPosition, Preset, Setup};
+//! use cannonball_rules::margo::{AnyPosition, Preset, Setup};
 //! use cannonball::render::MargoDiagram;
 //! let rules = Preset::Margo.rules();
 //! let mut rules5 = rules;
@@ -31,7 +31,7 @@ use svg::node::element::{Definitions, Group, RadialGradient, Stop};
 
 use super::RenderError;
 use super::canvas::{self, PathData, centred_text, circle, cross, group, num, rect};
-use crate::margo::{AnyPosition, Color, Coords, Geometry, Link, Move, Point, Preset};
+use cannonball_rules::margo::{AnyPosition, Color, Coords, Geometry, Link, Move, Point, Preset};
 
 /// Marble radius on the board level, in units of the point spacing.
 const MARBLE_RADIUS: f64 = 0.455;
@@ -182,7 +182,7 @@ impl<'a> MargoDiagram<'a> {
     /// now becomes a ghost of its colour (the pieces the move removed).
     ///
     /// ```
-    /// use cannonball::margo::{AnyPosition, Move, Preset, Setup};
+    /// use cannonball_rules::margo::{AnyPosition, Move, Preset, Setup};
     /// use cannonball::render::MargoDiagram;
     /// let setup = Setup::parse(Preset::Spargo.rules(), "white a2 c2 b3; black b2; to-move white").unwrap();
     /// let before = AnyPosition::from_setup(&setup).unwrap();
@@ -333,17 +333,12 @@ impl<'a> MargoDiagram<'a> {
             .links()
             .iter()
             .filter(|link| {
-                let Some(cutters) = link.cutters else {
-                    return false;
-                };
                 let Some(c) = visible(link.a) else {
                     return false;
                 };
-                cutters.contains(&p)
+                link.cutters.is_some_and(|cs| cs.contains(&p))
                     && visible(link.b) == Some(c)
-                    && cutters
-                        .iter()
-                        .all(|&q| pos.color_at(q).is_some_and(|k| k != c))
+                    && link.is_cut_for(c, |q| pos.color_at(q))
             })
             .copied()
             .collect()

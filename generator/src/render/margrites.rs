@@ -5,7 +5,7 @@
 //! board tables print them; Black's home rows 1–2 are at the bottom.
 //!
 //! ```
-//! use cannonball::margrites::{Options, Position, Setup, Square, Step};
+//! use cannonball_rules::margrites::{Options, Position, Setup, Square, Step};
 //! use cannonball::render::{MargritesDiagram, Shade};
 //! let sq = |s: &str| s.parse::<Square>().unwrap();
 //! let setup = Setup {
@@ -31,9 +31,9 @@ use svg::node::element::Group;
 
 use super::RenderError;
 use super::canvas::{self, PathData, centred_text, circle, cross, group, rect};
-use crate::margrites::notation::{Claim, ScoreLine};
-use crate::margrites::square::{FILES, RANKS};
-use crate::margrites::{Color, Ending, Position, Square, Step};
+use cannonball_rules::margrites::notation::{Claim, ScoreLine};
+use cannonball_rules::margrites::square::{FILES, RANKS};
+use cannonball_rules::margrites::{Color, Ending, Position, Square, Step};
 
 /// Radius of a piece (a square is 1.0 wide).
 const PIECE_RADIUS: f64 = 0.38;

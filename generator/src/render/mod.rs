@@ -17,7 +17,7 @@
 //! position in words.
 //!
 //! ```
-//! use cannonball::margo::{AnyPosition, Preset, Setup};
+//! use cannonball_rules::margo::{AnyPosition, Preset, Setup};
 //! use cannonball::render::MargoDiagram;
 //! let setup = Setup::parse(Preset::Spargo.rules(), "white b2 c2 b3; black c3").unwrap();
 //! let pos = AnyPosition::from_setup(&setup).unwrap();

@@ -11,8 +11,8 @@
 
 use super::margo::{Bounds, Options, Progress, Score, SolveError, Solver};
 use super::spargo::{Tablebase, TablebaseError};
-use crate::margo::{AnyPosition, notation};
-use crate::rng::Rng;
+use cannonball_rules::margo::{AnyPosition, notation};
+use cannonball_rules::rng::Rng;
 
 /// One position where the solvers differ.
 #[derive(Clone, Debug, PartialEq, Eq)]

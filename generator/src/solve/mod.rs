@@ -6,8 +6,12 @@
 //!   tablebase of every reachable position).
 //! - [`agreement`]: the exact solver checked against the Spargo tablebase.
 //! - [`margrites`]: "within N turns" objectives for Margrites.
+//! - [`Wld`]: win, draw or loss, the class of every solver's values.
 
 pub mod agreement;
 pub mod margo;
 pub mod margrites;
 pub mod spargo;
+mod wld;
+
+pub use wld::Wld;

@@ -1,9 +1,9 @@
 //! From a position to a proved puzzle: the objective and the key, the solution
 //! tree, the tempting tries and their refutations, and the difficulty.
 
-use crate::margo::{AnyPosition, Color, Move, notation};
 use crate::puzzle::{Band, Difficulty, Line, MoveValue, Objective, Reply, Try};
 use crate::solve::margo::{Mode, Score};
+use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
 
 use super::ForgeError;
 use super::players::{Player, balance, captures};
@@ -135,9 +135,9 @@ fn value_text(me: Color, value: Score, mode: Mode) -> String {
         Color::Black
     };
     match (mode, value.wld()) {
-        (Mode::Wld, crate::solve::margo::Wld::Win) => format!("{me} wins"),
-        (Mode::Wld, crate::solve::margo::Wld::Loss) => format!("{other} wins"),
-        (Mode::Wld, crate::solve::margo::Wld::Draw) => "a draw".into(),
+        (Mode::Wld, crate::solve::Wld::Win) => format!("{me} wins"),
+        (Mode::Wld, crate::solve::Wld::Loss) => format!("{other} wins"),
+        (Mode::Wld, crate::solve::Wld::Draw) => "a draw".into(),
         (Mode::Exact, _) => outcome_text(me, i64::from(value.margin_value().unwrap_or(0))),
     }
 }

@@ -8,9 +8,9 @@
 //! alternating), which gives local shapes — walls, eyes, stacks — that real
 //! games reach rarely.
 
-use crate::margo::{AnyPosition, Color};
-use crate::puzzle::Game;
-use crate::rng::Rng;
+use cannonball_rules::Game;
+use cannonball_rules::margo::{AnyPosition, Color};
+use cannonball_rules::rng::Rng;
 
 use super::analyse::MIN_MOVES;
 use super::players::{Player, balance};
@@ -38,7 +38,7 @@ pub fn game(game: Game, seed: u64, index: u64) -> Option<(Vec<AnyPosition>, Stri
 /// Every position of a game between `players` (the first moves first) from
 /// the empty board to its end (at most 4000 moves).
 fn play_out(
-    rules: crate::margo::Rules,
+    rules: cannonball_rules::margo::Rules,
     players: [Player; 2],
     rng: &mut Rng,
 ) -> Option<Vec<AnyPosition>> {
@@ -122,7 +122,7 @@ pub fn candidate(game: Game, seed: u64, index: u64) -> Option<Candidate> {
 }
 
 fn constructed(
-    rules: crate::margo::Rules,
+    rules: cannonball_rules::margo::Rules,
     size: u8,
     back: usize,
     rng: &mut Rng,

@@ -5,8 +5,8 @@
 //! it is legal (every group keeps freedom or is a pinned zombie group). The
 //! answer is unchanged when the same objective has the same unique key.
 
-use crate::margo::{AnyPosition, Coords, Point};
 use crate::puzzle::Minimality;
+use cannonball_rules::margo::{AnyPosition, Coords, Point};
 
 use super::ForgeError;
 use super::analyse::{Question, question};

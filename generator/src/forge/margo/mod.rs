@@ -31,8 +31,9 @@ pub mod themes;
 
 use thiserror::Error;
 
-use crate::margo::AnyPosition;
-use crate::puzzle::{Game, PositionSpec, Provenance, Puzzle, puzzle_id};
+use crate::puzzle::{PositionSpec, Provenance, Puzzle, puzzle_id};
+use cannonball_rules::Game;
+use cannonball_rules::margo::AnyPosition;
 
 pub use analyse::Limits;
 pub use candidates::{Candidate, candidate};
@@ -100,7 +101,8 @@ fn walk_back(
     index: u64,
     limits: &Limits,
 ) -> Result<Option<Candidate>, ForgeError> {
-    use crate::solve::margo::{Mode, Wld};
+    use crate::solve::Wld;
+    use crate::solve::margo::Mode;
     let Some((seen, source)) = candidates::game(game, seed, index) else {
         return Ok(None);
     };
@@ -229,8 +231,8 @@ pub fn analyse_position(
         question,
         objective: q.objective,
         turns: 0,
-        position: PositionSpec::Margo(spec::spec_of(game, pos)),
-        key: crate::margo::notation::human(pos.geometry(), q.key),
+        position: PositionSpec::Margo(spec::spec_of(pos)),
+        key: cannonball_rules::margo::notation::human(pos.geometry(), q.key),
         values: analyse::value_records(pos, &q),
         first_turns: 0,
         solution,

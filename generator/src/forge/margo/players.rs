@@ -8,8 +8,8 @@
 //! - **two-ply**: the move whose worst reply leaves the best piece balance
 //!   (a two-ply minimax on that balance); ties by the seed.
 
-use crate::margo::{AnyPosition, Move};
-use crate::rng::Rng;
+use cannonball_rules::margo::{AnyPosition, Move};
+use cannonball_rules::rng::Rng;
 
 /// A cheap player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -122,7 +122,7 @@ fn best_by(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::margo::{Preset, Setup, notation};
+    use cannonball_rules::margo::{Preset, Setup, notation};
 
     fn pos(text: &str) -> AnyPosition {
         let mut r = Preset::Margo.rules();
@@ -155,7 +155,7 @@ mod tests {
             let mut q = after.clone();
             q.play(r).unwrap();
             assert_eq!(
-                q.scores()[q.player_of(crate::margo::Color::Black)],
+                q.scores()[q.player_of(cannonball_rules::margo::Color::Black)],
                 3,
                 "after {}",
                 notation::human(p.geometry(), r)

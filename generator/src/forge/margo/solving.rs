@@ -8,8 +8,9 @@
 //! carried as the score +1, 0 or -1, and files write it as `win`, `draw`,
 //! `loss`.
 
-use crate::margo::{AnyPosition, Move};
-use crate::solve::margo::{Mode, Options, Progress, Score, Solution, Solver, Wld};
+use crate::solve::Wld;
+use crate::solve::margo::{Mode, Options, Progress, Score, Solution, Solver};
+use cannonball_rules::margo::{AnyPosition, Move};
 
 use super::ForgeError;
 

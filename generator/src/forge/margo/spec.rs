@@ -1,9 +1,11 @@
 //! Margo positions to and from the puzzle file's `position:` mapping, and the
 //! canonical orientation that puzzle ids are computed from.
 
-use crate::figure::margo::parse_rules;
-use crate::margo::{AnyPosition, Color, Coords, Preset, Rules, Setup, Symmetry};
-use crate::puzzle::{Game, MargoPosition};
+use crate::puzzle::MargoPosition;
+use cannonball_rules::Game;
+use cannonball_rules::margo::{
+    AnyPosition, Color, Coords, Preset, Rules, RulesError, Setup, Symmetry,
+};
 
 use super::ForgeError;
 
@@ -23,15 +25,6 @@ pub fn puzzle_rules(game: Game, size: u8) -> Rules {
     }
 }
 
-/// The `rules:` text of a puzzle of `game` on a `size` board.
-#[must_use]
-pub fn rules_text(game: Game, size: u8) -> String {
-    match game {
-        Game::Spargo => "spargo".into(),
-        _ => format!("margo size={size} swap=off"),
-    }
-}
-
 fn words(pts: &[Coords]) -> String {
     pts.iter()
         .map(ToString::to_string)
@@ -46,7 +39,7 @@ fn sorted(mut pts: Vec<Coords>) -> Vec<Coords> {
 
 /// The file's mapping for `pos`.
 #[must_use]
-pub fn spec_of(game: Game, pos: &AnyPosition) -> MargoPosition {
+pub fn spec_of(pos: &AnyPosition) -> MargoPosition {
     let setup = pos.to_setup();
     let of = |col: Color| {
         sorted(
@@ -59,7 +52,7 @@ pub fn spec_of(game: Game, pos: &AnyPosition) -> MargoPosition {
         )
     };
     MargoPosition {
-        rules: rules_text(game, setup.rules.size),
+        rules: format!("{:#}", setup.rules),
         black: words(&of(Color::Black)),
         white: words(&of(Color::White)),
         zombies: words(&sorted(setup.zombies.clone())),
@@ -77,7 +70,10 @@ pub fn position_of(spec: &MargoPosition) -> Result<AnyPosition, ForgeError> {
         field: format!("position.{field}"),
         reason,
     };
-    let rules = parse_rules(&spec.rules, Preset::Margo).map_err(|e| bad("rules", e))?;
+    let rules: Rules = spec
+        .rules
+        .parse()
+        .map_err(|e: RulesError| bad("rules", e.to_string()))?;
     let mut text = format!(
         "black {}; white {}; to-move {}",
         spec.black, spec.white, spec.to_move
@@ -141,7 +137,7 @@ mod tests {
     #[test]
     fn spec_round_trips() {
         let p = pos("black a1 b1 c2 b2; white c1 d1 d2 a2 b1+1; to-move white");
-        let s = spec_of(Game::Margo, &p);
+        let s = spec_of(&p);
         assert_eq!(s.rules, "margo size=5 swap=off");
         let q = position_of(&s).unwrap();
         assert_eq!(q.to_setup().to_text(), p.to_setup().to_text());

@@ -1,7 +1,7 @@
 //! The themes of a Margo puzzle, through the detectors of [`crate::forge::theme`].
 
 use crate::forge::theme::margo::{Horizon, MargoCase, SolverOracle, margo_themes};
-use crate::margo::AnyPosition;
+use cannonball_rules::margo::AnyPosition;
 
 use super::analyse::Question;
 

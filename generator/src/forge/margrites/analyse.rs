@@ -2,11 +2,11 @@
 //! the unique key, tries, minimality, themes and difficulty, or the reason it
 //! is no puzzle.
 
-use crate::margrites::notation::{TurnBody, parse_turn_str};
-use crate::margrites::turngen::{DistinctTurn, distinct_turns};
-use crate::margrites::{Color, Diagram, Position, Square, Step};
 use crate::puzzle::{Difficulty, Line, Minimality, MoveValue, Objective, Try};
 use crate::solve::margrites::{self as solver, Answer, Report, TurnLine};
+use cannonball_rules::margrites::notation::{TurnBody, parse_turn_str};
+use cannonball_rules::margrites::turngen::{DistinctTurn, distinct_turns};
+use cannonball_rules::margrites::{Color, Diagram, Position, Square, Step};
 
 use super::{ForgeError, Limits, difficulty, themes, tree};
 

@@ -19,13 +19,13 @@
 //! Midgame positions are not used: with eight pieces a side a position has
 //! tens of thousands of distinct turns, far beyond the per-candidate budget.
 
-use crate::margrites::capture::capture_round;
-use crate::margrites::setup::PIECES_PER_SIDE;
-use crate::margrites::square::{FILES, RANKS};
-use crate::margrites::{
+use cannonball_rules::margrites::capture::capture_round;
+use cannonball_rules::margrites::setup::PIECES_PER_SIDE;
+use cannonball_rules::margrites::square::{FILES, RANKS};
+use cannonball_rules::margrites::{
     ByColor, Color, Diagram, Options, Position, Square, SquareSet, Step, Tally, selfplay,
 };
-use crate::rng::Rng;
+use cannonball_rules::rng::Rng;
 
 /// A candidate position and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -19,10 +19,10 @@
 //! (turn 3 with Black's handicap, so that the short first turn is not
 //! replayed), turn 2 when White is.
 
-use crate::margrites::notation::parse_score_line_str;
-use crate::margrites::{ByColor, Color, Diagram, Options, Position, Square};
 use crate::puzzle::MargritesPosition;
 use crate::solve::margrites::standings_text;
+use cannonball_rules::margrites::notation::parse_score_line_str;
+use cannonball_rules::margrites::{ByColor, Color, Diagram, Options, Position, Square};
 
 use super::ForgeError;
 

@@ -40,9 +40,10 @@ pub mod difficulty;
 pub mod themes;
 pub mod tree;
 
-use crate::margrites::Position;
-use crate::puzzle::{Game, Objective, PositionSpec, Provenance, Puzzle, puzzle_id};
+use crate::puzzle::{Objective, PositionSpec, Provenance, Puzzle, puzzle_id};
 use crate::solve::margrites::SolveError;
+use cannonball_rules::Game;
+use cannonball_rules::margrites::Position;
 
 pub use analyse::{Analysis, analyse, play_turn};
 pub use candidates::{Candidate, candidate};

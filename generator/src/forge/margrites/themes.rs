@@ -23,11 +23,11 @@
 //!   martyrdom: the route is indirect because the direct step would be
 //!   martyrdom.
 
-use crate::margrites::IllegalStep;
-use crate::margrites::capture::resolve;
-use crate::margrites::{Color, Diagram, Position, Square, SquareSet, Step};
 use crate::puzzle::Objective;
 use crate::solve::margrites::{self as solver, Answer};
+use cannonball_rules::margrites::IllegalStep;
+use cannonball_rules::margrites::capture::resolve;
+use cannonball_rules::margrites::{Color, Diagram, Position, Square, SquareSet, Step};
 
 use super::ForgeError;
 use super::analyse::Runner;

@@ -9,9 +9,9 @@
 //! solver's choice, marked `only` when it is the one distinct turn that still
 //! reaches the objective in the turns left (checked by a solve of its own).
 
-use crate::margrites::Position;
 use crate::puzzle::{Line, Objective, Reply};
 use crate::solve::margrites::{ProofTurn, standings_text};
+use cannonball_rules::margrites::Position;
 
 use super::ForgeError;
 use super::analyse::{Runner, play_turn, remaining, unique};

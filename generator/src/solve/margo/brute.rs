@@ -22,7 +22,7 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-use crate::margo::{AnyPosition, EndReason, Move, SmallPosition};
+use cannonball_rules::margo::{AnyPosition, EndReason, Move, SmallPosition};
 
 use super::value::Score;
 

@@ -20,7 +20,7 @@
 //! swap and pass state) mixed with the plies left.
 //!
 //! ```
-//! use cannonball::margo::{AnyPosition, Preset, Setup};
+//! use cannonball_rules::margo::{AnyPosition, Preset, Setup};
 //! use cannonball::solve::margo::CaptureSearch;
 //! // White's a1 b1 have one freedom left, c1; Black to move takes both.
 //! let mut rules = Preset::Margo.rules();
@@ -38,7 +38,7 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-use crate::margo::{AnyPosition, Color, Move, Point};
+use cannonball_rules::margo::{AnyPosition, Color, Move, Point};
 
 /// The node budget of one question ran out before its value was proven.
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
@@ -317,7 +317,7 @@ impl CaptureSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::margo::{Preset, Setup};
+    use cannonball_rules::margo::{Preset, Setup};
 
     fn position(size: u8, text: &str) -> AnyPosition {
         let mut rules = Preset::Margo.rules();
@@ -350,7 +350,7 @@ mod tests {
         let pos = position(5, "black a2 b2; white a1 b1; to-move black");
         let mut s = CaptureSearch::new(1_000_000);
         let values = s.first_moves(&pos, 1).unwrap();
-        let c1_move = crate::margo::notation::parse_move(pos.geometry(), "c1").unwrap();
+        let c1_move = cannonball_rules::margo::notation::parse_move(pos.geometry(), "c1").unwrap();
         let c1 = values.iter().find(|v| v.0 == c1_move);
         assert_eq!(c1.map(|v| v.1), Some(2));
         assert_eq!(values.iter().filter(|v| v.1 > 0).count(), 1);
@@ -375,8 +375,8 @@ mod tests {
 
     #[test]
     fn agrees_with_plain_minimax_on_self_play_positions() {
-        use crate::margo::AnyPosition;
-        use crate::rng::Rng;
+        use cannonball_rules::margo::AnyPosition;
+        use cannonball_rules::rng::Rng;
         let mut rng = Rng::seed_from(5);
         let mut checked = 0;
         for game in 0..6 {
@@ -423,7 +423,7 @@ mod tests {
         }
         // Extending to c1 only makes a bigger group for White's c2 to take.
         let values = s.save_values(&pos, 1).unwrap();
-        let c1 = crate::margo::notation::parse_move(pos.geometry(), "c1").unwrap();
+        let c1 = cannonball_rules::margo::notation::parse_move(pos.geometry(), "c1").unwrap();
         assert!(values.iter().any(|v| v.0 == c1 && v.1 == 3));
         assert!(values.iter().all(|v| v.1 >= 2));
     }

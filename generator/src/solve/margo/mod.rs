@@ -56,8 +56,9 @@
 //! parallel (rayon).
 //!
 //! ```
-//! use cannonball::margo::{AnyPosition, Preset};
-//! use cannonball::solve::margo::{solve, Options, Score, Wld};
+//! use cannonball_rules::margo::{AnyPosition, Preset};
+//! use cannonball::solve::Wld;
+//! use cannonball::solve::margo::{solve, Options, Score};
 //! // 3x3 Margo without swap: the first player wins by 5 (as the brute-force
 //! // and tablebase tests also find).
 //! let mut rules = Preset::Margo.rules();
@@ -90,4 +91,4 @@ pub use horizon::{CaptureSearch, OutOfBudget, plies_of};
 pub use pv::PvEnd;
 pub use report::{JsonScore, MoveRecord, SolveRecord, TableRecord, render_text};
 pub use solver::{Mode, MoveValue, Options, Solution, SolveError, Solver, Stats, solve};
-pub use value::{Bounds, Score, Wld};
+pub use value::{Bounds, Score};

@@ -13,8 +13,8 @@
 //! The board part of the key is kept for every symmetry at once and updated
 //! from the parent's by the pieces a move adds and removes.
 
-use crate::margo::{Color, Geometry, Move, Point, Position, Symmetry};
-use crate::rng::splitmix64;
+use cannonball_rules::margo::{Color, Geometry, Move, Point, Position, Symmetry};
+use cannonball_rules::rng::splitmix64;
 
 /// Zobrist keys of the search (independent of the engine's).
 #[derive(Debug)]

@@ -13,7 +13,7 @@
 //! steering towards short games misleads them: the Spargo annotated game's
 //! last moves no longer settled within 2,000,000 nodes.
 
-use crate::margo::{Color, Move};
+use cannonball_rules::margo::{Color, Move};
 
 use super::node::Node;
 

@@ -15,12 +15,12 @@
 
 use std::collections::HashMap;
 
-use crate::margo::Move;
+use cannonball_rules::margo::Move;
 
 use super::budget::Stop;
 use super::node::{Keys, Node, terminal_score};
 use super::search::{Searcher, UNLIMITED};
-use super::value::Wld;
+use crate::solve::Wld;
 
 /// How a principal variation ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -19,10 +19,11 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::margo::{Color, Geometry, Move, notation};
+use cannonball_rules::margo::{Color, Geometry, Move, notation};
 
 use super::solver::{Mode, Solution};
-use super::value::{Bounds, Score, Wld};
+use super::value::{Bounds, Score};
+use crate::solve::Wld;
 
 /// A score in JSON: the margin, or `"capture-win"` / `"capture-loss"`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -29,7 +29,7 @@
 
 use std::cmp::Reverse;
 
-use crate::margo::{Move, Symmetry};
+use cannonball_rules::margo::{Move, Symmetry};
 
 use super::budget::{Budget, CHARGE_EVERY, Stop};
 use super::claims::{Claims, NO_LOW};

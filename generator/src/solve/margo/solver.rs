@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::margo::{AnyPosition, Move, Position, Rules};
+use cannonball_rules::margo::{AnyPosition, Move, Position, Rules};
 
 use super::budget::{Budget, Progress, Stop};
 use super::claims::NO_LOW;
@@ -15,7 +15,8 @@ use super::node::{Keys, Node, margin, terminal_score};
 use super::pv::{self, PvEnd, Target};
 use super::search::{Counters, Searcher, Shared, UNLIMITED};
 use super::tt::Table;
-use super::value::{Bounds, Score, Wld};
+use super::value::{Bounds, Score};
+use crate::solve::Wld;
 
 /// What to find out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -155,7 +156,7 @@ impl Solution {
 /// [`SolveError::Players`] for more than two players.
 ///
 /// ```
-/// use cannonball::margo::{AnyPosition, Move, Preset, notation};
+/// use cannonball_rules::margo::{AnyPosition, Move, Preset, notation};
 /// use cannonball::solve::margo::{solve, Options};
 /// let mut rules = Preset::Margo.rules();
 /// rules.size = 3;

@@ -14,7 +14,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use crate::margo::{Move, Point};
+use cannonball_rules::margo::{Move, Point};
 
 /// `depth` of a proven entry.
 pub(crate) const PROVEN: u8 = u8::MAX;

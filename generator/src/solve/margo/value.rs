@@ -4,36 +4,9 @@
 use std::fmt;
 use std::ops::Neg;
 
-use crate::margo::Rules;
+use cannonball_rules::margo::Rules;
 
-/// Win, draw or loss for the player to move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub enum Wld {
-    /// The player to move loses.
-    Loss,
-    /// Neither player can force a win.
-    Draw,
-    /// The player to move wins.
-    Win,
-}
-
-impl Wld {
-    /// `win`, `draw` or `loss`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Wld::Win => "win",
-            Wld::Draw => "draw",
-            Wld::Loss => "loss",
-        }
-    }
-}
-
-impl fmt::Display for Wld {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use crate::solve::Wld;
 
 /// The value of a position for the player to move under best play by both
 /// sides: the final margin (the mover's pieces on the board minus the
@@ -43,7 +16,8 @@ impl fmt::Display for Wld {
 /// Infinite play (a cycle both players keep repeating) is worth a margin of 0.
 ///
 /// ```
-/// use cannonball::solve::margo::{Score, Wld};
+/// use cannonball::solve::Wld;
+/// use cannonball::solve::margo::Score;
 /// let s = Score::margin(3);
 /// assert_eq!(s.wld(), Wld::Win);
 /// assert_eq!((-s).margin_value(), Some(-3));
@@ -144,7 +118,7 @@ impl Score {
 }
 
 fn rules_points(rules: &Rules) -> usize {
-    crate::margo::pyramid_points(rules.size())
+    cannonball_rules::margo::pyramid_points(rules.size())
 }
 
 impl Neg for Score {
@@ -244,7 +218,7 @@ impl fmt::Display for Bounds {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::margo::Preset;
+    use cannonball_rules::margo::Preset;
 
     #[test]
     fn scores_order_captures_beyond_margins() {

@@ -22,7 +22,7 @@
 //! Variations that bring scored pieces back switch the capture, win and trap
 //! bounds off (a returned piece is a new attacker).
 
-use crate::margrites::{Color, Position, Square, SquareSet};
+use cannonball_rules::margrites::{Color, Position, Square, SquareSet};
 
 use super::objective::{Goal, Objective};
 
@@ -327,7 +327,7 @@ mod tests {
 
     #[test]
     fn reach_matches_distances() {
-        let mut rng = crate::rng::Rng::seed_from(3);
+        let mut rng = cannonball_rules::rng::Rng::seed_from(3);
         for _ in 0..300 {
             let mut pieces = SquareSet::EMPTY;
             for _ in 0..rng.below(6) {

@@ -22,7 +22,7 @@
 //! - `trap`: right after one of S's turns the game goes on and the opponent has no
 //!   legal first step (its turn is forfeit).
 //! - A position whose turn has begun counts that turn as S's first.
-//! - Variations are those of the position's [`Options`](crate::margrites::Options);
+//! - Variations are those of the position's [`Options`](cannonball_rules::margrites::Options);
 //!   every step goes through the engine.
 //!
 //! # Search
@@ -35,7 +35,7 @@
 //! table, so results, proofs and counters do not depend on thread timing.
 //!
 //! ```
-//! use cannonball::margrites::{ByColor, Color, Diagram, Options, Position, Square};
+//! use cannonball_rules::margrites::{ByColor, Color, Diagram, Options, Position, Square};
 //! use cannonball::solve::margrites::{solve, Answer, Limits, Objective};
 //! let sq = |s: &str| s.parse::<Square>().unwrap();
 //! // Illustration 8: Black scores e5 in one turn.
@@ -63,9 +63,9 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::margrites::Position;
-use crate::margrites::table::format_diagram;
-use crate::margrites::turngen::DistinctTurn;
+use cannonball_rules::margrites::Position;
+use cannonball_rules::margrites::table::format_diagram;
+use cannonball_rules::margrites::turngen::DistinctTurn;
 
 pub use objective::{Objective, ObjectiveError};
 pub use report::{

@@ -7,8 +7,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::margrites::setup::PIECES_PER_SIDE;
-use crate::margrites::{Color, Phase, Position};
+use cannonball_rules::margrites::setup::PIECES_PER_SIDE;
+use cannonball_rules::margrites::{Color, Phase, Position};
 
 use super::bounds;
 

@@ -7,8 +7,8 @@
 //! proof, to the turn limit. A refutation follows one line: the opponent's
 //! refuting reply, the side's most promising next try, its refutation, and so on.
 
-use crate::margrites::Position;
-use crate::margrites::turngen::DistinctTurn;
+use cannonball_rules::margrites::Position;
+use cannonball_rules::margrites::turngen::DistinctTurn;
 
 use super::report::{Defence, ProofTurn, TurnLine};
 use super::search::{Searcher, Value, replay_turn};

@@ -6,10 +6,10 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::margrites::capture::Cascade;
-use crate::margrites::notation::format_turn;
-use crate::margrites::setup::Tally;
-use crate::margrites::{ByColor, Position, Step};
+use cannonball_rules::margrites::capture::Cascade;
+use cannonball_rules::margrites::notation::format_turn;
+use cannonball_rules::margrites::setup::Tally;
+use cannonball_rules::margrites::{ByColor, Position, Step};
 
 use super::search::SearchStats;
 

@@ -24,8 +24,8 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use crate::margrites::turngen::{DistinctTurn, TurnVisitor, walk_distinct_turns};
-use crate::margrites::{Color, Position, Step};
+use cannonball_rules::margrites::turngen::{DistinctTurn, TurnVisitor, walk_distinct_turns};
+use cannonball_rules::margrites::{Color, Position, Step};
 
 use super::bounds::{self, Horizon};
 use super::objective::Goal;

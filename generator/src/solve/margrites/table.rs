@@ -12,9 +12,9 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use crate::margrites::setup::Tally;
-use crate::margrites::{ByColor, Color, Phase, Position, SquareSet};
-use crate::rng::splitmix64;
+use cannonball_rules::margrites::setup::Tally;
+use cannonball_rules::margrites::{ByColor, Color, Phase, Position, SquareSet};
+use cannonball_rules::rng::splitmix64;
 
 use super::search::Value;
 

@@ -30,8 +30,8 @@ use super::index::{SortedIndex, bucket_bits};
 use super::key::Key;
 use super::retro::Solution;
 use super::tablebase::{Tablebase, TablebaseError};
-use crate::margo::{CaptureScope, Ko, Rules};
-use crate::rng::splitmix64;
+use cannonball_rules::margo::{CaptureScope, Ko, Rules};
+use cannonball_rules::rng::splitmix64;
 
 const MAGIC: &[u8; 8] = b"CNBLTB  ";
 /// The file format version this code reads and writes.
@@ -364,7 +364,7 @@ mod tests {
     #[test]
     fn rules_survive_the_header() {
         for ko in [Ko::Simple, Ko::None] {
-            let mut r = crate::margo::Preset::Spargo.rules();
+            let mut r = cannonball_rules::margo::Preset::Spargo.rules();
             r.ko = ko;
             r.all_freedoms = true;
             assert_eq!(rules_from(rules_bytes(&r)), Some(r));

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use super::index::{KeySet, SortedIndex};
 use super::key::{Key, Keyer};
 use super::progress::Phase;
-use crate::margo::Position;
+use cannonball_rules::margo::Position;
 
 /// The canonical keys of the children of the position `k`, each once.
 fn children(keyer: &Keyer, template: &Position<1>, k: Key, out: &mut Vec<u64>) {

@@ -274,7 +274,7 @@ fn bucket_starts(mixed: &[u64], bits: u32) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use cannonball_rules::rng::Rng;
 
     #[test]
     fn mix_is_a_bijection_on_60_bits() {

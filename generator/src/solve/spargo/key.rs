@@ -8,7 +8,9 @@
 //! key; the player to move is always drawn as the first half, so colour exchange
 //! is built in.
 
-use crate::margo::{Bitboard, Color, Geometry, Point, Position, PositionError, Rules, Symmetry};
+use cannonball_rules::margo::{
+    Bitboard, Color, Geometry, Point, Position, PositionError, Rules, Symmetry,
+};
 
 /// Most points a board with keys of this kind may have (the 4x4 board has 30).
 pub const POINTS: usize = 30;
@@ -140,8 +142,8 @@ impl Key {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::margo::Preset;
-    use crate::rng::Rng;
+    use cannonball_rules::margo::Preset;
+    use cannonball_rules::rng::Rng;
 
     #[test]
     fn symmetric_and_colour_exchanged_positions_share_a_key() {
@@ -170,9 +172,9 @@ mod tests {
         let keyer = Keyer::new();
         let empty = Position::<1>::new(Preset::Spargo.rules()).unwrap();
         let mut a = empty.clone();
-        a.play_unchecked(crate::margo::Move::Place(Point::new(5)));
+        a.play_unchecked(cannonball_rules::margo::Move::Place(Point::new(5)));
         let mut b = empty.clone();
-        b.play_unchecked(crate::margo::Move::Place(Point::new(0)));
+        b.play_unchecked(cannonball_rules::margo::Move::Place(Point::new(0)));
         assert_ne!(keyer.key(&a), keyer.key(&b));
         assert_ne!(keyer.key(&a), keyer.key(&empty));
         // The same board with a ko point is a different position.

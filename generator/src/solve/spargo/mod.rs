@@ -23,6 +23,6 @@ mod tablebase;
 pub use file::{FORMAT_VERSION, fingerprint};
 pub use key::{Key, Keyer};
 pub use tablebase::{
-    BuildOptions, BuildStats, Entry, KO_RULES, Tablebase, TablebaseError, Wld, check_rules,
+    BuildOptions, BuildStats, Entry, KO_RULES, Tablebase, TablebaseError, check_rules,
     describe_rules,
 };

@@ -9,7 +9,9 @@ use super::graph::{Graph, NotClosed, TooMany, enumerate};
 use super::index::SortedIndex;
 use super::key::{Key, Keyer};
 use super::retro::{NO_DISTANCE, Solution, solve_margins, solve_win_loss};
-use crate::margo::{CaptureScope, Ko, Move, Position, Rules};
+use cannonball_rules::margo::{CaptureScope, Ko, Move, Position, Rules};
+
+use crate::solve::Wld;
 
 /// Why a tablebase cannot be made or used.
 #[derive(Debug, Error)]
@@ -39,17 +41,6 @@ pub enum TablebaseError {
         /// What went wrong.
         reason: String,
     },
-}
-
-/// The result for the player to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Wld {
-    /// The mover can force a win.
-    Win,
-    /// Neither side can force a win (equal final scores, or endless play).
-    Draw,
-    /// The opponent can force a win.
-    Loss,
 }
 
 /// A position's exact value, from the point of view of the player to move.
@@ -349,11 +340,7 @@ impl Tablebase {
 /// The value of a move for its maker, given the child's value for its mover.
 fn flip(e: Entry) -> Entry {
     Entry {
-        wld: match e.wld {
-            Wld::Win => Wld::Loss,
-            Wld::Loss => Wld::Win,
-            Wld::Draw => Wld::Draw,
-        },
+        wld: e.wld.flipped(),
         margin: -e.margin,
         distance: e.distance.map(|d| d.saturating_add(1)),
     }

@@ -23,10 +23,11 @@
 mod tree;
 
 use crate::forge::theme::margo::{Horizon, joins_one_eyed_groups};
-use crate::margo::{AnyPosition, Color, Move, notation};
-use crate::puzzle::{Game, MoveValue, Objective, PositionSpec, Provenance, Puzzle, puzzle_id};
-use crate::rng::Rng;
+use crate::puzzle::{MoveValue, Objective, PositionSpec, Provenance, Puzzle, puzzle_id};
 use crate::solve::margo::{CaptureSearch, OutOfBudget, Score, plies_of};
+use cannonball_rules::Game;
+use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
+use cannonball_rules::rng::Rng;
 
 use super::analyse::{Limits, MIN_MOVES, Question, difficulty};
 use super::candidates::{self, Candidate};
@@ -348,7 +349,7 @@ pub fn analyse_position(
         question: question_text(goal, pos.to_move(), k, turns),
         objective: q.objective,
         turns,
-        position: PositionSpec::Margo(spec::spec_of(game, pos)),
+        position: PositionSpec::Margo(spec::spec_of(pos)),
         key: notation::human(pos.geometry(), q.key),
         values: q
             .values

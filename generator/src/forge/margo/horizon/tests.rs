@@ -1,6 +1,6 @@
 //! Horizon puzzles: capture and save questions, trees, minimising.
 use super::*;
-use crate::margo::{Preset, Setup};
+use cannonball_rules::margo::{Preset, Setup};
 
 fn pos(text: &str) -> AnyPosition {
     let mut r = Preset::Margo.rules();

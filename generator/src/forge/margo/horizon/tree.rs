@@ -1,8 +1,8 @@
 //! The solution tree and the refuted tries of a horizon puzzle.
 
-use crate::margo::{AnyPosition, Color, Move, notation};
 use crate::puzzle::{Line, Reply, Try};
 use crate::solve::margo::CaptureSearch;
+use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
 
 use super::super::analyse::{Question, tempting};
 use super::{ForgeError, Goal, count_of, unsettled};

@@ -53,8 +53,9 @@ mod tests;
 
 use std::collections::BTreeSet;
 
-use crate::margo::{AnyPosition, IllegalMove, Ko, Move, Point, Report, Rules};
-use crate::solve::margo::{CaptureSearch, Mode, Options, Score, Wld, solve};
+use crate::solve::Wld;
+use crate::solve::margo::{CaptureSearch, Mode, Options, Score, solve};
+use cannonball_rules::margo::{AnyPosition, IllegalMove, Ko, Move, Point, Report, Rules};
 
 use super::Theme;
 use snapshot::Snapshot;

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::margo::{AnyPosition, Color, Coords, Geometry, Point, Rules};
+use cannonball_rules::margo::{AnyPosition, Color, Geometry, Point, Rules};
 
 /// The colour on every point of a board, with the rules that say what gives
 /// freedom; nothing else (no ko state, no zombie labels).
@@ -39,12 +39,6 @@ impl Snapshot {
         self.colors[p.index()]
     }
 
-    fn at(&self, level: i32, x: i32, y: i32) -> Option<Color> {
-        let ok = |v: i32| u8::try_from(v).ok();
-        let c = Coords::new(ok(level)?, ok(x)?, ok(y)?);
-        self.geo.point(c).and_then(|p| self.color(p))
-    }
-
     /// Whether `p` holds a piece that nothing buries (rulings A3).
     pub fn visible(&self, p: Point) -> bool {
         self.color(p).is_some()
@@ -58,20 +52,9 @@ impl Snapshot {
     /// is cut for colour `c`: both points above the pair's shared edge hold
     /// pieces of other colours (rulings A3; a missing point never cuts).
     pub fn cut(&self, a: Point, b: Point, c: Color) -> bool {
-        let (ca, cb) = (self.geo.coords(a), self.geo.coords(b));
-        let (l, x, y) = (
-            i32::from(ca.level) + 1,
-            i32::from(ca.x.min(cb.x)),
-            i32::from(ca.y.min(cb.y)),
-        );
-        let cutters = if ca.y == cb.y {
-            [(x, y - 1), (x, y)]
-        } else {
-            [(x - 1, y), (x, y)]
-        };
-        cutters
-            .iter()
-            .all(|&(cx, cy)| self.at(l, cx, cy).is_some_and(|o| o != c))
+        self.geo
+            .link(a, b)
+            .is_some_and(|link| link.is_cut_for(c, |q| self.color(q)))
     }
 
     /// The visible pieces linked to `p`'s piece: same level and orthogonally

@@ -1,8 +1,8 @@
 //! Detector tests: real positions, solved by the exact solver, checked one
 //! theme at a time (three positions with the theme and three without, at least).
 
-use crate::margo::{AnyPosition, Move, Preset, Rules, Setup, notation};
 use crate::solve::margo::{Options, Score, solve};
+use cannonball_rules::margo::{AnyPosition, Move, Preset, Rules, Setup, notation};
 
 use super::{MargoCase, Oracle, SolverOracle};
 

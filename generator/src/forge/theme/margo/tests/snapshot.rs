@@ -4,14 +4,14 @@ use std::collections::BTreeSet;
 
 use super::margo;
 use crate::forge::theme::margo::snapshot::Snapshot;
-use crate::margo::{AnyPosition, Coords, Setup};
-use crate::rng::Rng;
+use cannonball_rules::margo::{AnyPosition, Coords, Setup};
+use cannonball_rules::rng::Rng;
 
 fn position(size: u8, text: &str) -> AnyPosition {
     AnyPosition::from_setup(&Setup::parse(margo(size), text).unwrap()).unwrap()
 }
 
-fn point(pos: &AnyPosition, name: &str) -> crate::margo::Point {
+fn point(pos: &AnyPosition, name: &str) -> cannonball_rules::margo::Point {
     pos.geometry()
         .point(name.parse::<Coords>().unwrap())
         .unwrap()

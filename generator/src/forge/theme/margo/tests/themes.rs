@@ -11,7 +11,7 @@ use crate::forge::theme::margo::{
     MargoCase, Oracle, is_forced_eye_filling, is_ko, is_over_under_cut, is_pinned_suicide,
     is_stack_join, is_surround_capture, is_zombie_reversal, margo_themes,
 };
-use crate::margo::{Ko, Preset, Symmetry};
+use cannonball_rules::margo::{Ko, Preset, Symmetry};
 
 type Detector = fn(&MargoCase<'_>, &dyn Oracle) -> bool;
 

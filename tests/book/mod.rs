@@ -1,0 +1,8 @@
+//! The book: the mini fixture book and the real book built in temporary folders, the preprocessor, the stylesheet, a browser check.
+
+mod browser;
+mod mini;
+mod preprocess;
+mod real;
+pub mod support;
+mod theme;

@@ -1,0 +1,129 @@
+//! The real book (`book/`) builds into a temporary folder with every claim true,
+//! and each chapter's page has exactly the figures its source has. Until the
+//! book has chapters (`book/src/SUMMARY.md`) there is nothing to build and the
+//! test says so.
+
+use super::support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use cannonball::book::expand::{DIRECTIVES, slug};
+use cannonball::book::{self, BookError, BuildOptions};
+use cannonball::figure::scan::{self, Item};
+use support::{attr, figures, repo};
+
+fn chapters(src: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            chapters(src, &path, out);
+        } else if path.extension().is_some_and(|e| e == "md") && !path.ends_with("SUMMARY.md") {
+            out.push(path.strip_prefix(src).unwrap().to_path_buf());
+        }
+    }
+}
+
+/// Figures written in a chapter: fenced blocks and `{{#figure}}` lines.
+fn figures_in_source(text: &str) -> usize {
+    scan::scan(text, DIRECTIVES)
+        .iter()
+        .filter(|i| match i {
+            Item::Figure(_) => true,
+            Item::Directive(d) => d.name == "figure",
+        })
+        .count()
+}
+
+fn html_path(chapter: &Path) -> PathBuf {
+    if chapter.file_name().is_some_and(|n| n == "README.md") {
+        chapter.with_file_name("index.html")
+    } else {
+        chapter.with_extension("html")
+    }
+}
+
+#[test]
+fn the_real_book_builds_with_every_figure_checked() {
+    let root = repo().join("book");
+    let src = root.join("src");
+    if !src.join("SUMMARY.md").exists() {
+        eprintln!("skipped: book/src/SUMMARY.md does not exist yet, the book has no chapters");
+        return;
+    }
+    let out = tempfile::tempdir().unwrap();
+    let dest = out.path().join("build");
+    let started = Instant::now();
+    let result = book::build(&BuildOptions {
+        book: root.clone(),
+        dest: Some(dest.clone()),
+        ..BuildOptions::default()
+    });
+    let report = match result {
+        Ok(r) => r,
+        Err(BookError::Failures(f)) => panic!("the book has failing figures:\n{f}"),
+        Err(e) => panic!("the book does not build: {e}"),
+    };
+    eprintln!(
+        "book built in {:.1} s: {:?}",
+        started.elapsed().as_secs_f64(),
+        report.stats
+    );
+    let summary = fs::read_to_string(src.join("SUMMARY.md")).unwrap();
+    let mut list = Vec::new();
+    chapters(&src, &src, &mut list);
+    let mut total = 0;
+    for chapter in list {
+        let text = fs::read_to_string(src.join(&chapter)).unwrap();
+        let want = figures_in_source(&text);
+        let listed = summary.contains(&format!(
+            "({})",
+            chapter.to_string_lossy().replace('\\', "/")
+        ));
+        if !listed {
+            assert_eq!(
+                want,
+                0,
+                "{} has figures but is not in SUMMARY.md",
+                chapter.display()
+            );
+            continue;
+        }
+        let html = fs::read_to_string(dest.join(html_path(&chapter)))
+            .unwrap_or_else(|e| panic!("{}: {e}", chapter.display()));
+        let prefix = format!("{}-fig", slug(&chapter));
+        let got = figures(&html)
+            .iter()
+            .filter_map(|f| attr(f, "id"))
+            .filter(|id| {
+                id.strip_prefix(&prefix)
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            })
+            .count();
+        assert_eq!(
+            got,
+            want,
+            "{}: figures in the page vs the source",
+            chapter.display()
+        );
+        assert!(!html.contains("```margo") && !html.contains("language-margo"));
+        total += want;
+    }
+    // The Puzzles part is generated from puzzles/: two figures per puzzle page
+    // (the question, and the position after the key in the solution).
+    let puzzles = cannonball::puzzle::read_all(&repo().join("puzzles")).unwrap();
+    assert!(!puzzles.is_empty());
+    for (_, p) in &puzzles {
+        let page = dest.join(format!("puzzles/{}/{}.html", p.game.slug(), p.id));
+        let html = fs::read_to_string(&page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+        assert_eq!(figures(&html).len(), 2, "{}", page.display());
+        assert!(html.contains("<details>"), "{}", page.display());
+        total += 2;
+    }
+    assert_eq!(report.stats.figures, total);
+}
