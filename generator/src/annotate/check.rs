@@ -11,13 +11,13 @@
 use super::margo::{bounds_value, solver_options};
 use super::ply_line;
 use super::{
-    AnnotatedGame, Replay, Value, game_result, mistake, ply_field_line, replay, results,
-    start_position, turning_point,
+    AnnotatedGame, PlyRecord, Replay, ReplayedPly, Value, game_result, mistake, ply_field_line,
+    replay, results, start_position, turning_point,
 };
 use crate::solve::margo::{Progress, Solver};
 use crate::yaml;
 use cannonball_rules::Game;
-use cannonball_rules::margo::{Preset, Rules, notation};
+use cannonball_rules::margo::{Point, Preset, Rules, notation};
 
 /// How much to check again by search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,12 +116,36 @@ pub fn check(text: &str, opts: &CheckOptions) -> Result<Checked, Vec<CheckFailur
         text,
         out: Vec::new(),
     };
-    let fail_now = |sink: Sink<'_>| Err(sink.out);
+    let Some(rep) = replay_record(&game, &mut sink) else {
+        return Err(sink.out);
+    };
+    for (p, r) in game.plies.iter().zip(&rep.plies) {
+        check_ply(p, r, &mut sink);
+    }
+    check_value_chain(&game.plies, &mut sink);
+    check_final_value(&game, &rep, &mut sink);
+    check_summary(&game, &rep, &mut sink);
+    let proofs = reprove(&game, &rep, opts, &mut sink);
+    if sink.out.is_empty() {
+        Ok(Checked {
+            game,
+            replay: rep,
+            proofs,
+        })
+    } else {
+        sink.out.sort_by_key(|f| f.line);
+        Err(sink.out)
+    }
+}
+
+/// Reads the record's rules, game, start and moves and replays the moves;
+/// `None` when a problem stops the check there (it is in `sink`).
+fn replay_record(game: &AnnotatedGame, sink: &mut Sink<'_>) -> Option<Replay> {
     let rules = match game.rules.parse::<Rules>() {
         Ok(r) => r,
         Err(m) => {
             sink.key("rules", format!("rules `{}`: {m}", game.rules));
-            return fail_now(sink);
+            return None;
         }
     };
     let is_spargo = rules == Preset::Spargo.rules();
@@ -135,7 +159,7 @@ pub fn check(text: &str, opts: &CheckOptions) -> Result<Checked, Vec<CheckFailur
         Ok(p) => p,
         Err(m) => {
             sink.key("start", format!("start: {m}"));
-            return fail_now(sink);
+            return None;
         }
     };
     let listed: Vec<String> = game.moves.split_whitespace().map(str::to_string).collect();
@@ -153,118 +177,131 @@ pub fn check(text: &str, opts: &CheckOptions) -> Result<Checked, Vec<CheckFailur
     for (i, p) in game.plies.iter().enumerate() {
         if p.ply != i + 1 {
             sink.at(
-                ply_line(text, p.ply),
+                ply_line(sink.text, p.ply),
                 format!("record {} is numbered {}", i + 1, p.ply),
             );
-            return fail_now(sink);
+            return None;
         }
     }
-    let rep = match replay(&start, &per_ply) {
-        Ok(r) => r,
+    match replay(&start, &per_ply) {
+        Ok(r) => Some(r),
         Err((ply, m)) => {
             sink.ply(ply, "move", m);
-            return fail_now(sink);
-        }
-    };
-    let geo = start.geometry();
-    let names = |pts: &[cannonball_rules::margo::Point]| -> Vec<String> {
-        pts.iter().map(|&p| geo.coords(p).to_string()).collect()
-    };
-    for (p, r) in game.plies.iter().zip(&rep.plies) {
-        let n = p.ply;
-        if p.player != r.player {
-            sink.ply(
-                n,
-                "player",
-                format!(
-                    "recorded player {}, the engine has player {}",
-                    p.player, r.player
-                ),
-            );
-        }
-        if p.mover != r.report.color.name() {
-            sink.ply(
-                n,
-                "mover",
-                format!(
-                    "recorded mover {}, the engine has {}",
-                    p.mover, r.report.color
-                ),
-            );
-        }
-        let removed = names(&r.report.removed);
-        if p.removed != removed {
-            sink.ply(
-                n,
-                "removed",
-                format!(
-                    "recorded removed [{}], the engine removes [{}]",
-                    p.removed.join(" "),
-                    removed.join(" ")
-                ),
-            );
-        }
-        let zombies = names(&r.report.zombies);
-        if p.zombies != zombies {
-            sink.ply(
-                n,
-                "zombies",
-                format!(
-                    "recorded zombies [{}], the engine makes [{}]",
-                    p.zombies.join(" "),
-                    zombies.join(" ")
-                ),
-            );
-        }
-        if p.score != r.score {
-            sink.ply(
-                n,
-                "score",
-                format!("recorded score {:?}, the engine has {:?}", p.score, r.score),
-            );
-        }
-        let legal: Vec<String> = r
-            .before
-            .legal_moves()
-            .into_iter()
-            .map(|m| notation::human(geo, m))
-            .collect();
-        if let Some(b) = p.best.iter().find(|b| !legal.contains(b)) {
-            sink.ply(n, "best", format!("best move `{b}` is not legal here"));
-        }
-        let lost = mistake(&p.before, &p.after);
-        if p.mistake != lost {
-            sink.ply(
-                n,
-                "mistake",
-                format!(
-                    "recorded mistake {:?}, the values say {:?}",
-                    p.mistake, lost
-                ),
-            );
-        }
-        if p.only_move && (p.best != [p.mv.clone()] || legal.len() < 2) {
-            sink.ply(
-                n,
-                "only-move",
-                "marked the only move, but the best moves say otherwise".into(),
-            );
-        }
-        if let (Some((_, bhi)), Some((alo, _))) = (p.before.range(), p.after.range()) {
-            if alo > bhi {
-                sink.ply(
-                    n,
-                    "after",
-                    format!(
-                        "the move's value {} cannot exceed the position's {}",
-                        p.after, p.before
-                    ),
-                );
-            }
+            None
         }
     }
-    // Consecutive values: the position after move k is the one before move k+1.
-    for w in game.plies.windows(2) {
+}
+
+/// One move's record against the engine's replay of it: who moved, what it
+/// removed and left as zombies, the score, and the values' own consistency.
+fn check_ply(p: &PlyRecord, r: &ReplayedPly, sink: &mut Sink<'_>) {
+    let n = p.ply;
+    let geo = r.before.geometry();
+    let names =
+        |pts: &[Point]| -> Vec<String> { pts.iter().map(|&p| geo.coords(p).to_string()).collect() };
+    if p.player != r.player {
+        sink.ply(
+            n,
+            "player",
+            format!(
+                "recorded player {}, the engine has player {}",
+                p.player, r.player
+            ),
+        );
+    }
+    if p.mover != r.report.color.name() {
+        sink.ply(
+            n,
+            "mover",
+            format!(
+                "recorded mover {}, the engine has {}",
+                p.mover, r.report.color
+            ),
+        );
+    }
+    let removed = names(&r.report.removed);
+    if p.removed != removed {
+        sink.ply(
+            n,
+            "removed",
+            format!(
+                "recorded removed [{}], the engine removes [{}]",
+                p.removed.join(" "),
+                removed.join(" ")
+            ),
+        );
+    }
+    let zombies = names(&r.report.zombies);
+    if p.zombies != zombies {
+        sink.ply(
+            n,
+            "zombies",
+            format!(
+                "recorded zombies [{}], the engine makes [{}]",
+                p.zombies.join(" "),
+                zombies.join(" ")
+            ),
+        );
+    }
+    if p.score != r.score {
+        sink.ply(
+            n,
+            "score",
+            format!("recorded score {:?}, the engine has {:?}", p.score, r.score),
+        );
+    }
+    check_ply_values(p, r, sink);
+}
+
+/// A move's best moves, mistake mark, only-move mark and values against the
+/// legal moves and each other.
+fn check_ply_values(p: &PlyRecord, r: &ReplayedPly, sink: &mut Sink<'_>) {
+    let n = p.ply;
+    let geo = r.before.geometry();
+    let legal: Vec<String> = r
+        .before
+        .legal_moves()
+        .into_iter()
+        .map(|m| notation::human(geo, m))
+        .collect();
+    if let Some(b) = p.best.iter().find(|b| !legal.contains(b)) {
+        sink.ply(n, "best", format!("best move `{b}` is not legal here"));
+    }
+    let lost = mistake(&p.before, &p.after);
+    if p.mistake != lost {
+        sink.ply(
+            n,
+            "mistake",
+            format!(
+                "recorded mistake {:?}, the values say {:?}",
+                p.mistake, lost
+            ),
+        );
+    }
+    if p.only_move && (p.best != [p.mv.clone()] || legal.len() < 2) {
+        sink.ply(
+            n,
+            "only-move",
+            "marked the only move, but the best moves say otherwise".into(),
+        );
+    }
+    if let (Some((_, bhi)), Some((alo, _))) = (p.before.range(), p.after.range()) {
+        if alo > bhi {
+            sink.ply(
+                n,
+                "after",
+                format!(
+                    "the move's value {} cannot exceed the position's {}",
+                    p.after, p.before
+                ),
+            );
+        }
+    }
+}
+
+/// Consecutive values: the position after move k is the one before move k+1.
+fn check_value_chain(plies: &[PlyRecord], sink: &mut Sink<'_>) {
+    for w in plies.windows(2) {
         let (a, b) = (&w[0], &w[1]);
         let ok = match (a.after, -b.before) {
             (
@@ -299,25 +336,33 @@ pub fn check(text: &str, opts: &CheckOptions) -> Result<Checked, Vec<CheckFailur
             );
         }
     }
-    // The last move's value is the final margin when the game is over.
-    if let (Some(last), Some(_)) = (game.plies.last(), rep.end.outcome()) {
-        let s = rep.end.scores();
-        let mine = s.get(last.player).copied().unwrap_or(0) as i32;
-        let theirs: i32 = s.iter().sum::<u32>() as i32 - mine;
-        if let Some(v) = last.after.range() {
-            if v.0 > mine - theirs || v.1 < mine - theirs {
-                sink.ply(
-                    last.ply,
-                    "after",
-                    format!(
-                        "the game ends {:+} for the mover, not {}",
-                        mine - theirs,
-                        last.after
-                    ),
-                );
-            }
+}
+
+/// The last move's value is the final margin when the game is over.
+fn check_final_value(game: &AnnotatedGame, rep: &Replay, sink: &mut Sink<'_>) {
+    let (Some(last), Some(_)) = (game.plies.last(), rep.end.outcome()) else {
+        return;
+    };
+    let s = rep.end.scores();
+    let mine = s.get(last.player).copied().unwrap_or(0) as i32;
+    let theirs: i32 = s.iter().sum::<u32>() as i32 - mine;
+    if let Some(v) = last.after.range() {
+        if v.0 > mine - theirs || v.1 < mine - theirs {
+            sink.ply(
+                last.ply,
+                "after",
+                format!(
+                    "the game ends {:+} for the mover, not {}",
+                    mine - theirs,
+                    last.after
+                ),
+            );
         }
     }
+}
+
+/// The whole game's turning point, zombie fates and result.
+fn check_summary(game: &AnnotatedGame, rep: &Replay, sink: &mut Sink<'_>) {
     let tp = turning_point(&results(&game.plies));
     if game.turning_point != tp {
         sink.key(
@@ -359,17 +404,6 @@ pub fn check(text: &str, opts: &CheckOptions) -> Result<Checked, Vec<CheckFailur
             ),
         );
     }
-    let proofs = reprove(&game, &rep, opts, &mut sink);
-    if sink.out.is_empty() {
-        Ok(Checked {
-            game,
-            replay: rep,
-            proofs,
-        })
-    } else {
-        sink.out.sort_by_key(|f| f.line);
-        Err(sink.out)
-    }
 }
 
 /// Re-proves the exact values recorded for the last plies with the solver
@@ -388,78 +422,96 @@ fn reprove(
     let mut solver = Solver::new(solver_options(opts.nodes, opts.table_bits));
     for i in (from..n).rev() {
         let p = &game.plies[i];
-        let r = &rep.plies[i];
-        let rules = *r.before.rules();
-        let (found, mv_found) = if p.before.exact().is_some() {
-            // The position before the move gives both values.
-            match solver.solve(&r.before, &Progress::default()) {
-                Ok(sol) => (
-                    bounds_value(sol.bounds, &rules),
-                    sol.moves
-                        .iter()
-                        .find(|m| m.mv == r.mv)
-                        .map_or(Value::Unknown, |m| bounds_value(m.bounds, &rules)),
-                ),
-                Err(e) => {
-                    sink.ply(
-                        p.ply,
-                        "before",
-                        format!("the solver refuses the position: {e}"),
-                    );
-                    continue;
-                }
-            }
-        } else if p.after.exact().is_some() {
-            // Only the move's value is exact: solve the position after it.
-            let child = rep.plies.get(i + 1).map_or(&rep.end, |x| &x.before);
-            match solver.solve(child, &Progress::default()) {
-                Ok(sol) => (Value::Unknown, -bounds_value(sol.bounds, &rules)),
-                Err(e) => {
-                    sink.ply(
-                        p.ply,
-                        "after",
-                        format!("the solver refuses the position: {e}"),
-                    );
-                    continue;
-                }
-            }
-        } else {
-            // Nothing exact to re-prove (bounds stand as recorded).
+        let Some(found) = solve_ply(&mut solver, rep, i, p, sink) else {
             continue;
         };
-        let mut all_exact = true;
-        for (field, recorded, found) in [("before", p.before, found), ("after", p.after, mv_found)]
-        {
-            if recorded.exact().is_none() {
-                continue;
-            }
-            match (recorded.range(), found.range()) {
-                (Some((rl, rh)), Some((fl, fh))) if rl > fh || fl > rh => {
-                    all_exact = false;
-                    sink.ply(
-                        p.ply,
-                        field,
-                        format!("recorded {recorded}, the solver proves {found}"),
-                    );
-                    continue;
-                }
-                _ => {}
-            }
-            if found.exact().is_none() {
-                all_exact = false;
-                sink.ply(
-                    p.ply,
-                    field,
-                    format!(
-                        "recorded {recorded}, the solver could not settle it within {} nodes (found {found})",
-                        opts.nodes
-                    ),
-                );
-            }
-        }
-        if all_exact {
+        if compare_reproved(p, found, opts.nodes, sink) {
             proofs[i] = Proof::Reproved;
         }
     }
     proofs
+}
+
+/// The solver's values of move `i` (before it, and of the move), for those
+/// recorded exact: the position before the move gives both; when only the
+/// move's value is exact, the position after it. `None` when nothing is exact
+/// or the solver refuses the position (in `sink`).
+fn solve_ply(
+    solver: &mut Solver,
+    rep: &Replay,
+    i: usize,
+    p: &PlyRecord,
+    sink: &mut Sink<'_>,
+) -> Option<(Value, Value)> {
+    let r = &rep.plies[i];
+    let rules = *r.before.rules();
+    if p.before.exact().is_some() {
+        match solver.solve(&r.before, &Progress::default()) {
+            Ok(sol) => Some((
+                bounds_value(sol.bounds, &rules),
+                sol.moves
+                    .iter()
+                    .find(|m| m.mv == r.mv)
+                    .map_or(Value::Unknown, |m| bounds_value(m.bounds, &rules)),
+            )),
+            Err(e) => {
+                sink.ply(
+                    p.ply,
+                    "before",
+                    format!("the solver refuses the position: {e}"),
+                );
+                None
+            }
+        }
+    } else if p.after.exact().is_some() {
+        let child = rep.plies.get(i + 1).map_or(&rep.end, |x| &x.before);
+        match solver.solve(child, &Progress::default()) {
+            Ok(sol) => Some((Value::Unknown, -bounds_value(sol.bounds, &rules))),
+            Err(e) => {
+                sink.ply(
+                    p.ply,
+                    "after",
+                    format!("the solver refuses the position: {e}"),
+                );
+                None
+            }
+        }
+    } else {
+        // Nothing exact to re-prove (bounds stand as recorded).
+        None
+    }
+}
+
+/// Whether every exact value recorded for `p` is the one the solver proved
+/// (`found`: before the move, and of the move); each that is not is in `sink`.
+fn compare_reproved(p: &PlyRecord, found: (Value, Value), nodes: u64, sink: &mut Sink<'_>) -> bool {
+    let mut all_exact = true;
+    for (field, recorded, found) in [("before", p.before, found.0), ("after", p.after, found.1)] {
+        if recorded.exact().is_none() {
+            continue;
+        }
+        match (recorded.range(), found.range()) {
+            (Some((rl, rh)), Some((fl, fh))) if rl > fh || fl > rh => {
+                all_exact = false;
+                sink.ply(
+                    p.ply,
+                    field,
+                    format!("recorded {recorded}, the solver proves {found}"),
+                );
+                continue;
+            }
+            _ => {}
+        }
+        if found.exact().is_none() {
+            all_exact = false;
+            sink.ply(
+                p.ply,
+                field,
+                format!(
+                    "recorded {recorded}, the solver could not settle it within {nodes} nodes (found {found})"
+                ),
+            );
+        }
+    }
+    all_exact
 }

@@ -12,7 +12,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::annotate::check::{CheckOptions, Checked, Proof, check};
-use crate::annotate::{Fate, Value, ZombieRecord};
+use crate::annotate::{AnnotatedGame, Fate, GameResult, PlyRecord, Value, ZombieRecord};
 use crate::figure::{Failure, Problem, html};
 use crate::render::MargoDiagram;
 use crate::solve::Wld;
@@ -260,85 +260,38 @@ pub fn view(
         .map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '-' })
         .collect();
     let id = format!("{id_prefix}{stem}");
-    let g = &c.game;
-    let rows = g
-        .plies
-        .iter()
-        .zip(&c.proofs)
-        .map(|(p, proof)| {
-            let mut captures = Vec::new();
-            if !p.removed.is_empty() {
-                captures.push(format!("removes {}", p.removed.join(" ")));
-            }
-            if !p.zombies.is_empty() {
-                captures.push(format!("zombies {}", p.zombies.join(" ")));
-            }
-            RowView {
-                ply: p.ply,
-                mover: capital(&p.mover),
-                mv: p.mv.clone(),
-                mark: if p.mistake.is_some() {
-                    "?".into()
-                } else if p.only_move {
-                    "!".into()
-                } else {
-                    String::new()
-                },
-                before: value_words(&p.before),
-                after: match p.mistake {
-                    Some(d) => format!("{} (drops {d})", value_words(&p.after)),
-                    None => value_words(&p.after),
-                },
-                best: if p.best.contains(&p.mv) {
-                    String::new()
-                } else {
-                    p.best.join(" ")
-                },
-                captures: captures.join("; "),
-                score: p
-                    .score
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("–"),
-                turning: g.turning_point == Some(p.ply),
-                proof: match proof {
-                    Proof::Reproved => "re-proved".into(),
-                    Proof::Recorded => "recorded".into(),
-                },
-            }
-        })
-        .collect();
-    let n = g.plies.len();
-    let mut diagrams = Vec::new();
+    let diagrams = diagrams(&c, &id, every).map_err(|m| ViewError::Record(vec![fail(1, m)]))?;
+    Ok(page_view(&c, id, diagrams, opts.reprove_plies))
+}
+
+/// A diagram after every `every`-th move and after the last.
+fn diagrams(c: &Checked, id: &str, every: usize) -> Result<Vec<DiagramView>, String> {
+    let n = c.game.plies.len();
+    let mut out = Vec::new();
     for i in 0..n {
         if (i + 1) % every == 0 || i + 1 == n {
             let did = format!("{id}-m{}", i + 1);
-            let html = diagram(&c, i, &did).map_err(|m| ViewError::Record(vec![fail(1, m)]))?;
-            diagrams.push(DiagramView { ply: i + 1, html });
+            let html = diagram(c, i, &did)?;
+            out.push(DiagramView { ply: i + 1, html });
         }
     }
+    Ok(out)
+}
+
+/// The page data of a checked record.
+fn page_view(
+    c: &Checked,
+    id: String,
+    diagrams: Vec<DiagramView>,
+    reprove_plies: usize,
+) -> AnnotatedView {
+    let g = &c.game;
     let rules = c.replay.end.rules();
     let title = match g.game {
         Game::Spargo => "Spargo".to_string(),
         Game::Margo | Game::Margrites => format!("Margo {0}x{0}", rules.size),
     };
-    let result = match &g.result.winner {
-        Some(w) => format!(
-            "{} wins, {} ({})",
-            capital(w),
-            g.result
-                .scores
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("–"),
-            g.result.end
-        ),
-        None if g.result.end == "unfinished" => "unfinished".to_string(),
-        None => format!("a draw ({})", g.result.end),
-    };
-    Ok(AnnotatedView {
+    AnnotatedView {
         id,
         title,
         values: g.values.clone(),
@@ -353,7 +306,12 @@ pub fn view(
             .plies
             .first()
             .map_or_else(|| "unknown".into(), |p| value_words(&p.before)),
-        rows,
+        rows: g
+            .plies
+            .iter()
+            .zip(&c.proofs)
+            .map(|(p, proof)| row_view(g, p, *proof))
+            .collect(),
         diagrams,
         zombies: g.zombies.iter().map(zombie_words).collect(),
         turning: match g.turning_point {
@@ -362,9 +320,67 @@ pub fn view(
         },
         mistakes: g.plies.iter().filter(|p| p.mistake.is_some()).count(),
         reproved: c.proofs.iter().filter(|p| **p == Proof::Reproved).count(),
-        reprove_plies: opts.reprove_plies,
-        result,
-    })
+        reprove_plies,
+        result: result_words(&g.result),
+    }
+}
+
+/// One row of the moves table.
+fn row_view(g: &AnnotatedGame, p: &PlyRecord, proof: Proof) -> RowView {
+    let mut captures = Vec::new();
+    if !p.removed.is_empty() {
+        captures.push(format!("removes {}", p.removed.join(" ")));
+    }
+    if !p.zombies.is_empty() {
+        captures.push(format!("zombies {}", p.zombies.join(" ")));
+    }
+    RowView {
+        ply: p.ply,
+        mover: capital(&p.mover),
+        mv: p.mv.clone(),
+        mark: if p.mistake.is_some() {
+            "?".into()
+        } else if p.only_move {
+            "!".into()
+        } else {
+            String::new()
+        },
+        before: value_words(&p.before),
+        after: match p.mistake {
+            Some(d) => format!("{} (drops {d})", value_words(&p.after)),
+            None => value_words(&p.after),
+        },
+        best: if p.best.contains(&p.mv) {
+            String::new()
+        } else {
+            p.best.join(" ")
+        },
+        captures: captures.join("; "),
+        score: dashed(&p.score),
+        turning: g.turning_point == Some(p.ply),
+        proof: match proof {
+            Proof::Reproved => "re-proved".into(),
+            Proof::Recorded => "recorded".into(),
+        },
+    }
+}
+
+/// Scores joined by an en dash: `7–5`.
+fn dashed(scores: &[u32]) -> String {
+    scores
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("–")
+}
+
+/// The result in words: `White wins, 7–5 (no legal move)`.
+fn result_words(r: &GameResult) -> String {
+    match &r.winner {
+        Some(w) => format!("{} wins, {} ({})", capital(w), dashed(&r.scores), r.end),
+        None if r.end == "unfinished" => "unfinished".to_string(),
+        None => format!("a draw ({})", r.end),
+    }
 }
 
 #[cfg(test)]

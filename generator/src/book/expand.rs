@@ -124,6 +124,41 @@ pub fn expand(
     stats: &Mutex<Stats>,
 ) -> Result<Vec<String>, Failures> {
     let mut failures = Vec::new();
+    let (jobs, found) = figure_jobs(chapters, paths, &mut failures);
+    if let Some(p) = progress {
+        p(Event::Figures(jobs.len()));
+    }
+    let mut html = check_figures(&jobs, cache, budget, progress, stats, &mut failures);
+    let directives = Directives {
+        chapters,
+        paths,
+        pages,
+        stats,
+    };
+    directives.expand(&found, &mut html, &mut failures);
+    if !failures.is_empty() {
+        failures.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+        failures.dedup();
+        return Err(Failures(failures));
+    }
+    if let Ok(mut s) = stats.lock() {
+        s.chapters += chapters.len();
+    }
+    Ok(splice(chapters, &found, &html))
+}
+
+/// The expansions of a book: chapter and item index to the HTML or Markdown
+/// that replaces the item.
+type Expansions = BTreeMap<(usize, usize), String>;
+
+/// Finds every chapter's figures and directives: one job per figure (inline
+/// or from a figure file), with its id, and each chapter's items. A figure
+/// file that cannot be read, or an id used twice, is a failure.
+fn figure_jobs(
+    chapters: &[Chapter],
+    paths: &Paths,
+    failures: &mut Vec<Failure>,
+) -> (Vec<FigureJob>, Vec<Vec<Item>>) {
     let mut jobs = Vec::new();
     let mut found: Vec<Vec<Item>> = Vec::new();
     let mut ids: BTreeMap<String, (String, usize)> = BTreeMap::new();
@@ -186,9 +221,19 @@ pub fn expand(
         }
         found.push(items);
     }
-    if let Some(p) = progress {
-        p(Event::Figures(jobs.len()));
-    }
+    (jobs, found)
+}
+
+/// Checks every figure (in parallel, through the cache); returns the HTML of
+/// those whose claims all hold and adds the failures of the others.
+fn check_figures(
+    jobs: &[FigureJob],
+    cache: &Cache,
+    budget: &Budget,
+    progress: Option<&Progress>,
+    stats: &Mutex<Stats>,
+    failures: &mut Vec<Failure>,
+) -> Expansions {
     let budget_key = format!("{}/{}", budget.margo_nodes, budget.margrites_nodes);
     // The solvers recurse as deep as a game is long: give the checking threads
     // room (the pool falls back to the global one if it cannot be built).
@@ -222,7 +267,7 @@ pub fn expand(
         Some(pool) => pool.install(check_all),
         None => check_all(),
     };
-    let mut html: BTreeMap<(usize, usize), String> = BTreeMap::new();
+    let mut html = Expansions::new();
     for (job, r) in jobs.iter().zip(results) {
         match r {
             Ok((h, claims, cached)) => {
@@ -236,48 +281,64 @@ pub fn expand(
             Err(mut f) => failures.append(&mut f),
         }
     }
-    let mut loaded: Option<Pages> = None;
-    for (ci, items) in found.iter().enumerate() {
-        let file = paths.show(&paths.src.join(&chapters[ci].path));
-        for (ii, item) in items.iter().enumerate() {
-            let Item::Directive(d) = item else { continue };
-            if d.name == "figure" {
-                continue;
-            }
-            if loaded.is_none() {
-                match pages() {
-                    Ok(p) => loaded = Some(p),
-                    Err(m) => {
+    html
+}
+
+/// What the directives other than `figure` need: the chapters, where things
+/// are, the templates (loaded when the first directive needs them) and the
+/// statistics.
+struct Directives<'a> {
+    chapters: &'a [Chapter],
+    paths: &'a Paths,
+    pages: &'a dyn Fn() -> Result<Pages, String>,
+    stats: &'a Mutex<Stats>,
+}
+
+impl Directives<'_> {
+    /// Expands every directive but `figure` in `found` into `html`, adding the
+    /// failures.
+    fn expand(&self, found: &[Vec<Item>], html: &mut Expansions, failures: &mut Vec<Failure>) {
+        let mut loaded: Option<Pages> = None;
+        for (ci, items) in found.iter().enumerate() {
+            let file = self
+                .paths
+                .show(&self.paths.src.join(&self.chapters[ci].path));
+            let prefix = format!("{}-", slug(&self.chapters[ci].path));
+            for (ii, item) in items.iter().enumerate() {
+                let Item::Directive(d) = item else { continue };
+                if d.name == "figure" {
+                    continue;
+                }
+                if loaded.is_none() {
+                    match (self.pages)() {
+                        Ok(p) => loaded = Some(p),
+                        Err(m) => {
+                            failures.push(directive_failure(&file, d, m));
+                            continue;
+                        }
+                    }
+                }
+                let Some(pages) = &loaded else { continue };
+                match directive(pages, self.paths, d, &prefix) {
+                    Ok(text) => {
+                        html.insert((ci, ii), text);
+                        if let Ok(mut s) = self.stats.lock() {
+                            s.directives += 1;
+                        }
+                    }
+                    Err(annotated::ViewError::Directive(m)) => {
                         failures.push(directive_failure(&file, d, m));
-                        continue;
                     }
+                    Err(annotated::ViewError::Record(mut f)) => failures.append(&mut f),
                 }
-            }
-            let Some(pages) = &loaded else { continue };
-            let prefix = format!("{}-", slug(&chapters[ci].path));
-            match directive(pages, paths, d, &prefix) {
-                Ok(text) => {
-                    html.insert((ci, ii), text);
-                    if let Ok(mut s) = stats.lock() {
-                        s.directives += 1;
-                    }
-                }
-                Err(annotated::ViewError::Directive(m)) => {
-                    failures.push(directive_failure(&file, d, m));
-                }
-                Err(annotated::ViewError::Record(mut f)) => failures.append(&mut f),
             }
         }
     }
-    if !failures.is_empty() {
-        failures.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
-        failures.dedup();
-        return Err(Failures(failures));
-    }
-    if let Ok(mut s) = stats.lock() {
-        s.chapters += chapters.len();
-    }
-    Ok(chapters
+}
+
+/// The chapters' texts with every expanded item replaced by its expansion.
+fn splice(chapters: &[Chapter], found: &[Vec<Item>], html: &Expansions) -> Vec<String> {
+    chapters
         .iter()
         .enumerate()
         .map(|(ci, ch)| {
@@ -290,7 +351,7 @@ pub fn expand(
             }
             text
         })
-        .collect())
+        .collect()
 }
 
 fn figure_file(paths: &Paths, d: &scan::Directive) -> Result<(String, String), String> {

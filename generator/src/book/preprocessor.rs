@@ -119,24 +119,12 @@ impl Cannonball {
         self.stats.lock().map(|s| *s).unwrap_or_default()
     }
 
-    /// Expands every chapter of `book`.
-    ///
-    /// # Errors
-    /// [`BookError::Failures`] with every failing figure and directive, or a
-    /// settings problem.
-    pub fn expand_book(
-        &self,
-        ctx: &PreprocessorContext,
-        mut book: Book,
-    ) -> Result<Book, BookError> {
-        let settings: Settings = ctx
-            .config
-            .get(&format!("preprocessor.{NAME}"))
-            .map_err(|e| BookError::Settings(e.to_string()))?
-            .unwrap_or_default();
+    /// Where things are: `book.toml`'s settings under the book's root, with
+    /// the overrides taking precedence.
+    fn paths(&self, ctx: &PreprocessorContext, settings: &Settings) -> Paths {
         let root = &ctx.root;
         let o = &self.overrides;
-        let paths = Paths {
+        Paths {
             root: root.clone(),
             src: root.join(&ctx.config.book.src),
             shown_root: o.shown_root.clone().unwrap_or_else(|| shown(root)),
@@ -155,19 +143,44 @@ impl Cannonball {
                     .clone()
                     .unwrap_or_else(|| "games/margrites".into()),
             ),
-        };
-        let cache = if o.no_cache {
-            Cache::none()
-        } else {
-            Cache::at(o.cache.clone().unwrap_or_else(|| {
-                root.join(
-                    settings
-                        .cache
-                        .clone()
-                        .unwrap_or_else(|| ".cache/figures".into()),
-                )
-            }))
-        };
+        }
+    }
+
+    /// The figure cache: none with `no_cache`, else the override's folder or
+    /// the settings' (under the root).
+    fn cache(&self, root: &Path, settings: &Settings) -> Cache {
+        let o = &self.overrides;
+        if o.no_cache {
+            return Cache::none();
+        }
+        Cache::at(o.cache.clone().unwrap_or_else(|| {
+            root.join(
+                settings
+                    .cache
+                    .clone()
+                    .unwrap_or_else(|| ".cache/figures".into()),
+            )
+        }))
+    }
+
+    /// Expands every chapter of `book`.
+    ///
+    /// # Errors
+    /// [`BookError::Failures`] with every failing figure and directive, or a
+    /// settings problem.
+    pub fn expand_book(
+        &self,
+        ctx: &PreprocessorContext,
+        mut book: Book,
+    ) -> Result<Book, BookError> {
+        let settings: Settings = ctx
+            .config
+            .get(&format!("preprocessor.{NAME}"))
+            .map_err(|e| BookError::Settings(e.to_string()))?
+            .unwrap_or_default();
+        let root = &ctx.root;
+        let paths = self.paths(ctx, &settings);
+        let cache = self.cache(root, &settings);
         let defaults = Budget::default();
         let budget = Budget {
             margo_nodes: settings.solver_nodes.unwrap_or(defaults.margo_nodes),

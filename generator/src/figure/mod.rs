@@ -175,51 +175,20 @@ fn game_of(fig: &Figure) -> Result<Game, Failure> {
 pub fn check(fig: &Figure, budget: &Budget) -> Result<Checked, Vec<Failure>> {
     let game = game_of(fig).map_err(|f| vec![f])?;
     let at = |(line, problem): (usize, Problem)| fail(&fig.place, line, problem);
-    let read_err = |e| vec![at(e)];
     let body = fig.body.as_str();
-    let prefix = format!("{}-", fig.id);
-    let (caption, claims, outcome): (Option<String>, Vec<ClaimItem>, Result<_, Vec<Failure>>) =
-        match game {
-            Game::Margo | Game::Spargo => {
-                let preset = if game == Game::Spargo {
-                    Preset::Spargo
-                } else {
-                    Preset::Margo
-                };
-                let s: MargoSpec = spec::read(body, &fig.place).map_err(read_err)?;
-                let built = margo::build(&s, body, preset)
-                    .map_err(|errs| errs.into_iter().map(at).collect::<Vec<_>>());
-                let outcome = built.map(|f| {
-                    let verdicts = |c: &claim::Claim| claim_margo::check(&f, c, budget);
-                    (
-                        verdicts_for(&s.claims, &verdicts),
-                        draw::margo_svg(&f, &prefix),
-                    )
-                });
-                (s.caption, s.claims, outcome)
-            }
-            Game::Margrites => {
-                let s: MargritesSpec = spec::read(body, &fig.place).map_err(read_err)?;
-                let built = margrites::build(&s, body)
-                    .map_err(|errs| errs.into_iter().map(at).collect::<Vec<_>>());
-                let outcome = built.map(|f| {
-                    let verdicts = |c: &claim::Claim| claim_margrites::check(&f, c, budget);
-                    (
-                        verdicts_for(&s.claims, &verdicts),
-                        draw::margrites_svg(&f, &prefix),
-                    )
-                });
-                (s.caption, s.claims, outcome)
-            }
-        };
+    let judged = judge(game, fig, budget)?;
     let mut failures = Vec::new();
-    if caption.as_deref().is_none_or(|c| c.trim().is_empty()) {
+    if judged
+        .caption
+        .as_deref()
+        .is_none_or(|c| c.trim().is_empty())
+    {
         failures.push(at(missing("caption", "a figure needs a caption")));
     }
-    if claims.is_empty() {
+    if judged.claims.is_empty() {
         failures.push(at(missing("claims", "a figure needs at least one claim")));
     }
-    let (verdicts, svg) = match outcome {
+    let (verdicts, svg) = match judged.outcome {
         Ok(v) => v,
         Err(mut errs) => {
             failures.append(&mut errs);
@@ -238,7 +207,7 @@ pub fn check(fig: &Figure, budget: &Budget) -> Result<Checked, Vec<Failure>> {
         )));
         String::new()
     });
-    let lines = spec::claim_lines(body, claims.len());
+    let lines = spec::claim_lines(body, judged.claims.len());
     for ((text, verdict), line) in verdicts.into_iter().zip(lines) {
         let claim = text.clone();
         let problem = match verdict {
@@ -254,8 +223,65 @@ pub fn check(fig: &Figure, budget: &Budget) -> Result<Checked, Vec<Failure>> {
         return Err(failures);
     }
     Ok(Checked {
-        html: html::figure(&fig.id, &svg, caption.as_deref().unwrap_or("")),
-        claims: claims.len(),
+        html: html::figure(&fig.id, &svg, judged.caption.as_deref().unwrap_or("")),
+        claims: judged.claims.len(),
+    })
+}
+
+/// A figure read by its game's reader: the caption and claims as written, and,
+/// unless the position could not be built, each claim's verdict and the drawing.
+struct Judged {
+    caption: Option<String>,
+    claims: Vec<ClaimItem>,
+    outcome: Result<Verdicts, Vec<Failure>>,
+}
+
+/// Each claim (as written) with its verdict, and the drawing or why it failed.
+type Verdicts = (Vec<(String, Verdict)>, Result<String, draw::DrawError>);
+
+/// Reads `fig` as a figure of `game`, builds its position and judges its claims.
+fn judge(game: Game, fig: &Figure, budget: &Budget) -> Result<Judged, Vec<Failure>> {
+    let at = |(line, problem): (usize, Problem)| fail(&fig.place, line, problem);
+    let read_err = |e| vec![at(e)];
+    let body = fig.body.as_str();
+    let prefix = format!("{}-", fig.id);
+    let built_err = |errs: Vec<(usize, Problem)>| errs.into_iter().map(at).collect::<Vec<_>>();
+    Ok(match game {
+        Game::Margo | Game::Spargo => {
+            let preset = if game == Game::Spargo {
+                Preset::Spargo
+            } else {
+                Preset::Margo
+            };
+            let s: MargoSpec = spec::read(body, &fig.place).map_err(read_err)?;
+            let outcome = margo::build(&s, body, preset).map_err(built_err).map(|f| {
+                let verdicts = |c: &claim::Claim| claim_margo::check(&f, c, budget);
+                (
+                    verdicts_for(&s.claims, &verdicts),
+                    draw::margo_svg(&f, &prefix),
+                )
+            });
+            Judged {
+                caption: s.caption,
+                claims: s.claims,
+                outcome,
+            }
+        }
+        Game::Margrites => {
+            let s: MargritesSpec = spec::read(body, &fig.place).map_err(read_err)?;
+            let outcome = margrites::build(&s, body).map_err(built_err).map(|f| {
+                let verdicts = |c: &claim::Claim| claim_margrites::check(&f, c, budget);
+                (
+                    verdicts_for(&s.claims, &verdicts),
+                    draw::margrites_svg(&f, &prefix),
+                )
+            });
+            Judged {
+                caption: s.caption,
+                claims: s.claims,
+                outcome,
+            }
+        }
     })
 }
 

@@ -261,19 +261,7 @@ impl CaptureSearch {
         }
         let mut best: Option<(u32, Move)> = None;
         for c in kids {
-            let v = if plies == 1 {
-                c.gained
-            } else {
-                let a = alpha.saturating_sub(c.gained);
-                let b = beta.saturating_sub(c.gained);
-                if b == 0 {
-                    // What the move already removed reaches `beta`: a lower
-                    // bound is all the window asks for.
-                    c.gained
-                } else {
-                    c.gained + self.search(&c.after, plies - 1, a, b)?
-                }
-            };
+            let v = self.child_value(&c, plies, alpha, beta)?;
             let better = match best {
                 None => true,
                 Some((b, _)) => (attacker && v > b) || (!attacker && v < b),
@@ -311,6 +299,28 @@ impl CaptureSearch {
         e.best = Some(mv);
         self.table.insert(key, e);
         Ok(v)
+    }
+
+    /// The value of playing child `c` with `plies` left (counting the move),
+    /// within `(alpha, beta)`: what the move removes, plus the rest of the line.
+    fn child_value(
+        &mut self,
+        c: &Child,
+        plies: u32,
+        alpha: u32,
+        beta: u32,
+    ) -> Result<u32, OutOfBudget> {
+        if plies == 1 {
+            return Ok(c.gained);
+        }
+        let a = alpha.saturating_sub(c.gained);
+        let b = beta.saturating_sub(c.gained);
+        if b == 0 {
+            // What the move already removed reaches `beta`: a lower bound is
+            // all the window asks for.
+            return Ok(c.gained);
+        }
+        Ok(c.gained + self.search(&c.after, plies - 1, a, b)?)
     }
 }
 

@@ -373,66 +373,30 @@ impl<'a, const W: usize> Run<'a, W> {
         if kids.is_empty() {
             return self.finished_game(&budget);
         }
+        let (child, last_depth, mut counters) = self.deepen(&shared, &kids, parallel);
         let unknown = Bounds::unknown(&self.rules);
-        let full = (-unknown.upper.raw(), -unknown.lower.raw());
-        let mut child = vec![full; kids.len()];
-        let mut guesses: Vec<i32> = kids.iter().map(|k| margin(&k.pos)).collect();
-        let mut counters = Counters::default();
-        let mut last_depth = 0;
-        for depth in self.depths() {
-            let mut todo: Vec<usize> = (0..kids.len())
-                .filter(|&i| !self.decided(child[i].0, child[i].1))
-                .collect();
-            if todo.is_empty() || budget.exhausted() {
-                break;
-            }
-            // Most promising moves (lowest value for the opponent) first.
-            todo.sort_by_key(|&i| guesses[i]);
-            last_depth = if depth == UNLIMITED {
-                0
-            } else {
-                u32::from(depth)
-            };
-            self.progress.start_iteration(last_depth, todo.len());
-            let one = |i: usize| {
-                let mut s = self.searcher(&shared);
-                let r = self.narrow(&mut s, &kids[i], child[i], guesses[i], depth);
-                self.progress.move_done();
-                (i, r, s.counters)
-            };
-            let results: Vec<(usize, Result<Narrowed, Stop>, Counters)> = if parallel {
-                todo.par_iter().map(|&i| one(i)).collect()
-            } else {
-                todo.iter().map(|&i| one(i)).collect()
-            };
-            for (i, r, c) in results {
-                counters.add(&c);
-                match r {
-                    Ok(Narrowed::Proven(lo, hi)) => {
-                        child[i] = (child[i].0.max(lo), child[i].1.min(hi));
-                    }
-                    Ok(Narrowed::Guess(g)) => guesses[i] = g,
-                    Err(Stop) => {}
-                }
-            }
-        }
-        let mut values: Vec<Bounds> = child
-            .iter()
-            .map(|&(lo, hi)| -Bounds {
-                lower: Score::from_raw(lo),
-                upper: Score::from_raw(hi),
-            })
-            .collect();
         let mut s = self.searcher(&shared);
-        for (v, kid) in values.iter_mut().zip(&kids) {
-            if let Some((lo, hi)) = s.proven_bounds(kid) {
-                let child = Bounds {
+        // Each move's value for the mover, narrowed by what the table proves.
+        let values: Vec<Bounds> = child
+            .iter()
+            .zip(&kids)
+            .map(|(&(lo, hi), kid)| {
+                let v = -Bounds {
                     lower: Score::from_raw(lo),
                     upper: Score::from_raw(hi),
                 };
-                *v = v.intersect(&(-child)).intersect(&unknown);
-            }
-        }
+                match s.proven_bounds(kid) {
+                    Some((lo, hi)) => {
+                        let child = Bounds {
+                            lower: Score::from_raw(lo),
+                            upper: Score::from_raw(hi),
+                        };
+                        v.intersect(&(-child)).intersect(&unknown)
+                    }
+                    None => v,
+                }
+            })
+            .collect();
         let moves: Vec<MoveValue> = kids
             .iter()
             .zip(&values)
@@ -469,6 +433,62 @@ impl<'a, const W: usize> Run<'a, W> {
             complete,
             stats: self.stats(&counters, budget.nodes() + pv_counters.nodes, last_depth),
         }
+    }
+
+    /// Narrows the value of every root move (for the opponent, as proven
+    /// `(lower, upper)` raw bounds) depth after depth until each is decided or
+    /// the budget is spent; returns them, the last depth searched (0 for
+    /// unlimited) and the counters.
+    fn deepen(
+        &self,
+        shared: &Shared<'_>,
+        kids: &[Node<W>],
+        parallel: bool,
+    ) -> (Vec<(i32, i32)>, u32, Counters) {
+        let unknown = Bounds::unknown(&self.rules);
+        let full = (-unknown.upper.raw(), -unknown.lower.raw());
+        let mut child = vec![full; kids.len()];
+        let mut guesses: Vec<i32> = kids.iter().map(|k| margin(&k.pos)).collect();
+        let mut counters = Counters::default();
+        let mut last_depth = 0;
+        for depth in self.depths() {
+            let mut todo: Vec<usize> = (0..kids.len())
+                .filter(|&i| !self.decided(child[i].0, child[i].1))
+                .collect();
+            if todo.is_empty() || shared.budget.exhausted() {
+                break;
+            }
+            // Most promising moves (lowest value for the opponent) first.
+            todo.sort_by_key(|&i| guesses[i]);
+            last_depth = if depth == UNLIMITED {
+                0
+            } else {
+                u32::from(depth)
+            };
+            self.progress.start_iteration(last_depth, todo.len());
+            let one = |i: usize| {
+                let mut s = self.searcher(shared);
+                let r = self.narrow(&mut s, &kids[i], child[i], guesses[i], depth);
+                self.progress.move_done();
+                (i, r, s.counters)
+            };
+            let results: Vec<(usize, Result<Narrowed, Stop>, Counters)> = if parallel {
+                todo.par_iter().map(|&i| one(i)).collect()
+            } else {
+                todo.iter().map(|&i| one(i)).collect()
+            };
+            for (i, r, c) in results {
+                counters.add(&c);
+                match r {
+                    Ok(Narrowed::Proven(lo, hi)) => {
+                        child[i] = (child[i].0.max(lo), child[i].1.min(hi));
+                    }
+                    Ok(Narrowed::Guess(g)) => guesses[i] = g,
+                    Err(Stop) => {}
+                }
+            }
+        }
+        (child, last_depth, counters)
     }
 
     fn principal_variation(&self, bounds: Bounds) -> (Vec<Move>, PvEnd, Counters) {

@@ -149,6 +149,8 @@ pub fn solve(
     let budget = Budget::new(limits.nodes, limits.time.map(|t| started + t));
     let mut stats = SearchStats::default();
 
+    // The side's distinct first turns, most promising first (none when a bound
+    // proves the objective out of reach).
     let mut root = Searcher::new(goal, &budget, pos);
     let proved_by_bound = root.hopeless(pos, turns);
     let first = if proved_by_bound {
@@ -162,71 +164,23 @@ pub fn solve(
 
     let (outcomes, eval_stats) = evaluate(&first, goal, &budget, pos, turns, progress);
     stats.add(&eval_stats);
-
-    let mut reached: Vec<(u8, usize)> = outcomes
-        .iter()
-        .enumerate()
-        .filter_map(|(i, o)| match o {
-            FirstTurn::Reaches(k) => Some((*k, i)),
-            _ => None,
-        })
-        .collect();
-    reached.sort_unstable();
-    let unknown = outcomes
-        .iter()
-        .filter(|o| **o == FirstTurn::Unknown)
-        .count() as u64;
-    let answer = if !reached.is_empty() {
+    let sorted = Sorted::of(&outcomes, limits.tries);
+    let answer = if !sorted.reached.is_empty() {
         Answer::Yes
-    } else if proved_by_bound || (generated_all && unknown == 0) {
+    } else if proved_by_bound || (generated_all && sorted.unknown == 0) {
         Answer::No
     } else {
         Answer::Unknown
     };
-    let failing: Vec<usize> = outcomes
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| **o == FirstTurn::Fails)
-        .map(|(i, _)| i)
-        .take(limits.tries)
-        .collect();
-
-    let jobs: Vec<Job> = reached
-        .iter()
-        .take(limits.proofs)
-        .map(|&(k, i)| Job::Prove(i, k))
-        .chain(failing.iter().map(|&i| Job::Refute(i)))
-        .collect();
-    let (done_jobs, proof_stats) = run_jobs(&jobs, &first, goal, pos, turns, limits, progress);
-    stats.add(&proof_stats);
-
-    let mut winning: Vec<WinningTurn> = reached
-        .iter()
-        .map(|&(k, i)| WinningTurn {
-            turn: TurnLine::new(pos, &first[i].steps),
-            within: k,
-            proof: None,
-        })
-        .collect();
-    let mut failed = Vec::new();
-    for (job, out) in jobs.iter().zip(done_jobs) {
-        match (job, out) {
-            (Job::Prove(i, _), JobOutput::Proof(p)) => {
-                if let Some(w) = reached
-                    .iter()
-                    .position(|&(_, j)| j == *i)
-                    .and_then(|k| winning.get_mut(k))
-                {
-                    w.proof = Some(p);
-                }
-            }
-            (Job::Refute(i), JobOutput::Refutation(line)) => failed.push(FailedTry {
-                turn: TurnLine::new(pos, &first[*i].steps),
-                refutation: line,
-            }),
-            _ => {}
-        }
-    }
+    let prover = Prover {
+        first: &first,
+        goal,
+        pos,
+        turns,
+        limits,
+        progress,
+    };
+    let (winning, failing) = prover.prove(&sorted, &mut stats);
 
     Ok(Report {
         objective: objective.to_string(),
@@ -238,12 +192,121 @@ pub fn solve(
         first_turns: first.len() as u64,
         proved_by_bound,
         winning,
-        winning_complete: generated_all && unknown == 0,
-        unknown_first_turns: unknown,
-        failing: failed,
+        winning_complete: generated_all && sorted.unknown == 0,
+        unknown_first_turns: sorted.unknown,
+        failing,
         stats,
         millis: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
     })
+}
+
+/// The first turns sorted by what the search found.
+struct Sorted {
+    /// Those that reach the objective: within how many turns, and the index;
+    /// quickest first.
+    reached: Vec<(u8, usize)>,
+    /// How many are undecided.
+    unknown: u64,
+    /// The indices of those that fail (at most the limit's tries).
+    failing: Vec<usize>,
+}
+
+impl Sorted {
+    fn of(outcomes: &[FirstTurn], tries: usize) -> Sorted {
+        let mut reached: Vec<(u8, usize)> = outcomes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, o)| match o {
+                FirstTurn::Reaches(k) => Some((*k, i)),
+                _ => None,
+            })
+            .collect();
+        reached.sort_unstable();
+        Sorted {
+            reached,
+            unknown: outcomes
+                .iter()
+                .filter(|o| **o == FirstTurn::Unknown)
+                .count() as u64,
+            failing: outcomes
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| **o == FirstTurn::Fails)
+                .map(|(i, _)| i)
+                .take(tries)
+                .collect(),
+        }
+    }
+}
+
+/// What proving the first turns needs.
+struct Prover<'a> {
+    first: &'a [DistinctTurn],
+    goal: Goal,
+    pos: &'a Position,
+    turns: u8,
+    limits: &'a Limits,
+    progress: &'a (dyn Fn(Stage, u64, u64) + Sync),
+}
+
+impl Prover<'_> {
+    /// Proof trees for the quickest winning first turns and refutations of the
+    /// failing ones (as many as the limits allow): every winning turn, with
+    /// its proof when one was built, and the refuted tries.
+    fn prove(
+        &self,
+        sorted: &Sorted,
+        stats: &mut SearchStats,
+    ) -> (Vec<WinningTurn>, Vec<FailedTry>) {
+        let (first, pos) = (self.first, self.pos);
+        let jobs: Vec<Job> = sorted
+            .reached
+            .iter()
+            .take(self.limits.proofs)
+            .map(|&(k, i)| Job::Prove(i, k))
+            .chain(sorted.failing.iter().map(|&i| Job::Refute(i)))
+            .collect();
+        let (done_jobs, proof_stats) = run_jobs(
+            &jobs,
+            first,
+            self.goal,
+            pos,
+            self.turns,
+            self.limits,
+            self.progress,
+        );
+        stats.add(&proof_stats);
+        let mut winning: Vec<WinningTurn> = sorted
+            .reached
+            .iter()
+            .map(|&(k, i)| WinningTurn {
+                turn: TurnLine::new(pos, &first[i].steps),
+                within: k,
+                proof: None,
+            })
+            .collect();
+        let mut failed = Vec::new();
+        for (job, out) in jobs.iter().zip(done_jobs) {
+            match (job, out) {
+                (Job::Prove(i, _), JobOutput::Proof(p)) => {
+                    if let Some(w) = sorted
+                        .reached
+                        .iter()
+                        .position(|&(_, j)| j == *i)
+                        .and_then(|k| winning.get_mut(k))
+                    {
+                        w.proof = Some(p);
+                    }
+                }
+                (Job::Refute(i), JobOutput::Refutation(line)) => failed.push(FailedTry {
+                    turn: TurnLine::new(pos, &first[*i].steps),
+                    refutation: line,
+                }),
+                _ => {}
+            }
+        }
+        (winning, failed)
+    }
 }
 
 fn position_info(pos: &Position) -> PositionInfo {

@@ -33,6 +33,8 @@ use super::tablebase::{Tablebase, TablebaseError};
 use cannonball_rules::margo::{CaptureScope, Ko, Rules};
 use cannonball_rules::rng::splitmix64;
 
+use crate::fnv::Fnv1a;
+
 const MAGIC: &[u8; 8] = b"CNBLTB  ";
 /// The file format version this code reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
@@ -80,21 +82,23 @@ pub fn fingerprint(r: &Rules) -> u64 {
     h
 }
 
-const FNV_OFFSET: u64 = 0xCBF2_9CE4_8422_2325;
-
-/// Hashes everything written or read through it.
+/// Hashes everything written or read through it: FNV-1a over every byte, so
+/// the sum does not depend on how the bytes were split into reads or writes.
 struct Checked<T> {
     inner: T,
-    sum: u64,
+    sum: Fnv1a,
 }
 
 impl<T> Checked<T> {
-    /// FNV-1a over every byte, so the sum does not depend on how the bytes were
-    /// split into reads or writes.
-    fn add(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.sum = (self.sum ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3);
+    fn new(inner: T) -> Checked<T> {
+        Checked {
+            inner,
+            sum: Fnv1a::default(),
         }
+    }
+
+    fn add(&mut self, bytes: &[u8]) {
+        self.sum = self.sum.write(bytes);
     }
 }
 
@@ -133,12 +137,9 @@ impl Tablebase {
     pub fn save(&self, path: &Path) -> Result<(), TablebaseError> {
         let tmp = path.with_extension("partial");
         let file = File::create(&tmp).map_err(|e| file_error(&tmp, e))?;
-        let mut w = Checked {
-            inner: BufWriter::with_capacity(1 << 20, file),
-            sum: FNV_OFFSET,
-        };
+        let mut w = Checked::new(BufWriter::with_capacity(1 << 20, file));
         self.write_to(&mut w).map_err(|e| file_error(&tmp, e))?;
-        let sum = w.sum;
+        let sum = w.sum.finish();
         let mut inner = w.inner;
         inner
             .write_all(&sum.to_le_bytes())
@@ -182,87 +183,16 @@ impl Tablebase {
     /// [`TablebaseError::File`] naming what is wrong.
     pub fn load(path: &Path, rules: Option<&Rules>) -> Result<Tablebase, TablebaseError> {
         let file = File::open(path).map_err(|e| file_error(path, e))?;
-        let mut r = Checked {
-            inner: BufReader::with_capacity(1 << 20, file),
-            sum: FNV_OFFSET,
-        };
+        let mut r = Checked::new(BufReader::with_capacity(1 << 20, file));
         let err = |e: std::io::Error| file_error(path, format!("truncated or unreadable ({e})"));
-        let mut magic = [0u8; 8];
-        r.read_exact(&mut magic).map_err(err)?;
-        if &magic != MAGIC {
-            return Err(file_error(path, "not a Cannonball tablebase"));
-        }
-        let version = read_u32(&mut r).map_err(err)?;
-        if version != FORMAT_VERSION {
-            return Err(file_error(
-                path,
-                format!("format version {version}, this build reads {FORMAT_VERSION}"),
-            ));
-        }
-        let flags = read_u32(&mut r).map_err(err)?;
-        let mut rb = [0u8; 9];
-        r.read_exact(&mut rb).map_err(err)?;
-        let file_rules = rules_from(rb).ok_or_else(|| file_error(path, "unknown rule options"))?;
-        if read_u64(&mut r).map_err(err)? != fingerprint(&file_rules) {
-            return Err(file_error(path, "rules fingerprint does not match"));
-        }
-        if let Some(want) = rules {
-            if fingerprint(want) != fingerprint(&file_rules) {
-                return Err(file_error(
-                    path,
-                    format!(
-                        "built for {}, not {}",
-                        super::tablebase::describe_rules(&file_rules),
-                        super::tablebase::describe_rules(want)
-                    ),
-                ));
-            }
-        }
-        let roots = (0..read_u32(&mut r).map_err(err)?)
-            .map(|_| read_u64(&mut r).map(Key))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(err)?;
-        let n = read_u64(&mut r).map_err(err)? as usize;
-        let bits = read_u32(&mut r).map_err(err)?;
-        // Check sizes before allocating anything they decide.
-        let file_len = std::fs::metadata(path)
-            .map_err(|e| file_error(path, e))?
-            .len() as usize;
-        if bits != bucket_bits(n) || n > u32::MAX as usize || n > file_len {
-            return Err(file_error(
-                path,
-                "unexpected index layout: the file is damaged",
-            ));
-        }
-        let mut buckets = vec![0u32; (1usize << bits) + 1];
-        let mut buf = vec![0u8; buckets.len() * 4];
-        r.read_exact(&mut buf).map_err(err)?;
-        for (b, c) in buckets.iter_mut().zip(buf.chunks_exact(4)) {
-            *b = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        }
-        let ordered = buckets.windows(2).all(|w| w[0] <= w[1]);
-        if buckets[0] != 0 || buckets[buckets.len() - 1] as usize != n || !ordered {
-            return Err(file_error(
-                path,
-                "bucket table is inconsistent: the file is damaged",
-            ));
-        }
-        let low_bits = 60 - bits;
-        let words = (n * low_bits as usize).div_ceil(64);
-        let mut packed = vec![0u8; words * 8];
-        r.read_exact(&mut packed).map_err(err)?;
-        let mut mixed = Vec::with_capacity(n);
-        for b in 0..(1usize << bits) {
-            for i in buckets[b]..buckets[b + 1] {
-                let low = unpack(&packed, i as usize, low_bits);
-                mixed.push(((b as u64) << low_bits) | low);
-            }
-        }
+        let header = read_header(&mut r, path, rules)?;
+        let mixed = read_index(&mut r, path)?;
+        let n = mixed.len();
         let mut margins = vec![0u8; n];
         r.read_exact(&mut margins).map_err(err)?;
         let mut distance = vec![0u8; n];
         r.read_exact(&mut distance).map_err(err)?;
-        let expected = r.sum;
+        let expected = r.sum.finish();
         let stored = read_u64(&mut r.inner).map_err(err)?;
         if stored != expected {
             return Err(file_error(path, "checksum mismatch: the file is damaged"));
@@ -272,13 +202,112 @@ impl Tablebase {
             distance,
         };
         Tablebase::assemble(
-            file_rules,
+            header.rules,
             SortedIndex::from_sorted_mixed(mixed),
             solution,
-            roots,
-            flags & 1 != 0,
+            header.roots,
+            header.flags & 1 != 0,
         )
     }
+}
+
+/// What a tablebase file says before its index.
+struct Header {
+    flags: u32,
+    rules: Rules,
+    roots: Vec<Key>,
+}
+
+/// Reads and checks the magic, the format version, the flags, the rules (and
+/// that they are `want`'s, when given) and the roots.
+fn read_header(
+    r: &mut impl Read,
+    path: &Path,
+    want: Option<&Rules>,
+) -> Result<Header, TablebaseError> {
+    let err = |e: std::io::Error| file_error(path, format!("truncated or unreadable ({e})"));
+    let mut magic = [0u8; 8];
+    r.read_exact(&mut magic).map_err(err)?;
+    if &magic != MAGIC {
+        return Err(file_error(path, "not a Cannonball tablebase"));
+    }
+    let version = read_u32(r).map_err(err)?;
+    if version != FORMAT_VERSION {
+        return Err(file_error(
+            path,
+            format!("format version {version}, this build reads {FORMAT_VERSION}"),
+        ));
+    }
+    let flags = read_u32(r).map_err(err)?;
+    let mut rb = [0u8; 9];
+    r.read_exact(&mut rb).map_err(err)?;
+    let rules = rules_from(rb).ok_or_else(|| file_error(path, "unknown rule options"))?;
+    if read_u64(r).map_err(err)? != fingerprint(&rules) {
+        return Err(file_error(path, "rules fingerprint does not match"));
+    }
+    if let Some(want) = want {
+        if fingerprint(want) != fingerprint(&rules) {
+            return Err(file_error(
+                path,
+                format!(
+                    "built for {}, not {}",
+                    super::tablebase::describe_rules(&rules),
+                    super::tablebase::describe_rules(want)
+                ),
+            ));
+        }
+    }
+    let roots = (0..read_u32(r).map_err(err)?)
+        .map(|_| read_u64(r).map(Key))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(err)?;
+    Ok(Header {
+        flags,
+        rules,
+        roots,
+    })
+}
+
+/// Reads the sorted keys (bucketed high bits, packed low bits), checking the
+/// layout before allocating anything it decides.
+fn read_index(r: &mut impl Read, path: &Path) -> Result<Vec<u64>, TablebaseError> {
+    let err = |e: std::io::Error| file_error(path, format!("truncated or unreadable ({e})"));
+    let n = read_u64(r).map_err(err)? as usize;
+    let bits = read_u32(r).map_err(err)?;
+    let file_len = std::fs::metadata(path)
+        .map_err(|e| file_error(path, e))?
+        .len() as usize;
+    if bits != bucket_bits(n) || n > u32::MAX as usize || n > file_len {
+        return Err(file_error(
+            path,
+            "unexpected index layout: the file is damaged",
+        ));
+    }
+    let mut buckets = vec![0u32; (1usize << bits) + 1];
+    let mut buf = vec![0u8; buckets.len() * 4];
+    r.read_exact(&mut buf).map_err(err)?;
+    for (b, c) in buckets.iter_mut().zip(buf.chunks_exact(4)) {
+        *b = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+    }
+    let ordered = buckets.windows(2).all(|w| w[0] <= w[1]);
+    if buckets[0] != 0 || buckets[buckets.len() - 1] as usize != n || !ordered {
+        return Err(file_error(
+            path,
+            "bucket table is inconsistent: the file is damaged",
+        ));
+    }
+    let low_bits = 60 - bits;
+    let words = (n * low_bits as usize).div_ceil(64);
+    let mut packed = vec![0u8; words * 8];
+    r.read_exact(&mut packed).map_err(err)?;
+    let mut mixed = Vec::with_capacity(n);
+    for b in 0..(1usize << bits) {
+        for i in buckets[b]..buckets[b + 1] {
+            let low = unpack(&packed, i as usize, low_bits);
+            mixed.push(((b as u64) << low_bits) | low);
+        }
+    }
+    Ok(mixed)
 }
 
 fn read_u32(r: &mut impl Read) -> std::io::Result<u32> {
