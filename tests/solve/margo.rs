@@ -5,7 +5,8 @@
 use super::support;
 
 use cannonball::solve::Wld;
-use cannonball::solve::margo::{Mode, Options, Progress, PvEnd, Score, SolveError, Solver, solve};
+use cannonball::solve::SolveError;
+use cannonball::solve::margo::{Mode, Options, Progress, PvEnd, Score, Solver, solve};
 use cannonball_rules::margo::{AnyPosition, Move, Preset};
 use support::*;
 

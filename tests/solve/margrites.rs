@@ -4,7 +4,8 @@
 
 use crate::margrites::support as margrites_support;
 
-use cannonball::solve::margrites::{Answer, Limits, Objective, Report, SolveError, Stage, solve};
+use cannonball::solve::SolveError;
+use cannonball::solve::margrites::{Answer, Limits, Objective, Report, Stage, solve};
 use cannonball_rules::margrites::setup::Tally;
 use cannonball_rules::margrites::{ByColor, Color, Diagram, Options, Position};
 use margrites_support::{diagram, diagram_with, play, play_turn, squares};

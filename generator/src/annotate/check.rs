@@ -12,12 +12,12 @@ use super::margo::{bounds_value, solver_options};
 use super::ply_line;
 use super::{
     AnnotatedGame, PlyRecord, Replay, ReplayedPly, Value, game_result, mistake, ply_field_line,
-    replay, results, start_position, turning_point,
+    replay, results, turning_point,
 };
 use crate::solve::margo::{Progress, Solver};
 use crate::yaml;
 use cannonball_rules::Game;
-use cannonball_rules::margo::{Point, Preset, Rules, notation};
+use cannonball_rules::margo::{AnyPosition, Point, Preset, Rules, notation};
 
 /// How much to check again by search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,7 +155,7 @@ fn replay_record(game: &AnnotatedGame, sink: &mut Sink<'_>) -> Option<Replay> {
             format!("game `{}` but rules `{}`", game.game, game.rules),
         );
     }
-    let start = match start_position(rules, game.start.as_deref()) {
+    let start = match AnyPosition::start(rules, game.start.as_deref()) {
         Ok(p) => p,
         Err(m) => {
             sink.key("start", format!("start: {m}"));

@@ -47,7 +47,7 @@ pub use record::{
 
 use crate::solve::Wld;
 use cannonball_rules::Game;
-use cannonball_rules::margo::{AnyPosition, Color, IllegalMove, Move, Report, Rules, notation};
+use cannonball_rules::margo::{AnyPosition, Color, IllegalMove, Move, Report, notation};
 
 /// Why a game cannot be annotated.
 #[derive(Debug, Error)]
@@ -75,22 +75,7 @@ pub enum AnnotateError {
     },
     /// The solver refused a position.
     #[error(transparent)]
-    Solve(#[from] crate::solve::margo::SolveError),
-}
-
-/// The position a record starts from: its `start` setup, or the empty board.
-///
-/// # Errors
-/// Rules or setup text that cannot be used.
-pub fn start_position(rules: Rules, start: Option<&str>) -> Result<AnyPosition, String> {
-    match start {
-        None => AnyPosition::new(rules).map_err(|e| e.to_string()),
-        Some(text) => {
-            let setup =
-                cannonball_rules::margo::Setup::parse(rules, text).map_err(|e| e.to_string())?;
-            AnyPosition::from_setup(&setup).map_err(|e| e.to_string())
-        }
-    }
+    Solve(#[from] crate::solve::SolveError),
 }
 
 /// One move as the engine played it.

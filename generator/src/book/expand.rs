@@ -14,7 +14,7 @@ use crate::figure::scan::{self, Item};
 use crate::figure::spec::Place;
 use crate::figure::{self, Budget, Failure, Failures, Figure, Problem};
 
-use super::pages::Pages;
+use super::pages::{Pages, PagesError};
 use super::{Event, Progress, Stats, annotated, game, pyramid};
 
 /// Stack of each figure-checking thread.
@@ -117,7 +117,7 @@ fn directive_failure(file: &str, d: &scan::Directive, message: String) -> Failur
 pub fn expand(
     chapters: &[Chapter],
     paths: &Paths,
-    pages: &dyn Fn() -> Result<Pages, String>,
+    pages: &dyn Fn() -> Result<Pages, PagesError>,
     cache: &Cache,
     budget: &Budget,
     progress: Option<&Progress>,
@@ -290,7 +290,7 @@ fn check_figures(
 struct Directives<'a> {
     chapters: &'a [Chapter],
     paths: &'a Paths,
-    pages: &'a dyn Fn() -> Result<Pages, String>,
+    pages: &'a dyn Fn() -> Result<Pages, PagesError>,
     stats: &'a Mutex<Stats>,
 }
 
@@ -312,8 +312,8 @@ impl Directives<'_> {
                 if loaded.is_none() {
                     match (self.pages)() {
                         Ok(p) => loaded = Some(p),
-                        Err(m) => {
-                            failures.push(directive_failure(&file, d, m));
+                        Err(e) => {
+                            failures.push(directive_failure(&file, d, e.to_string()));
                             continue;
                         }
                     }
@@ -405,8 +405,8 @@ fn other_directive(
 ) -> Result<String, String> {
     match d.name.as_str() {
         "pyramid-table" => {
-            let (from, to) = pyramid::parse_args(&d.args)?;
-            let rows = pyramid::rows(from, to)?;
+            let (from, to) = pyramid::parse_args(&d.args).map_err(|e| e.to_string())?;
+            let rows = pyramid::rows(from, to).map_err(|e| e.to_string())?;
             let max_levels = rows.iter().map(|r| r.levels.len()).max().unwrap_or(0);
             pages
                 .render(

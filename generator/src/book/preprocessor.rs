@@ -203,7 +203,7 @@ impl Cannonball {
             }
         }
         let templates = paths.templates.clone();
-        let pages = move || Pages::load(&templates).map_err(|e| e.to_string());
+        let pages = move || Pages::load(&templates);
         let texts = expand::expand(
             &chapters,
             &paths,

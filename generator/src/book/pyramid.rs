@@ -2,8 +2,26 @@
 //! each board size, counted from the engine's geometry.
 
 use serde::Serialize;
+use thiserror::Error;
 
-use cannonball_rules::margo::{Geometry, MAX_SIZE, MIN_SIZE};
+use cannonball_rules::margo::{Geometry, MAX_SIZE, MIN_SIZE, SizeError};
+
+/// Arguments of the directive that cannot be used.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum PyramidError {
+    /// The sizes are in the wrong order.
+    #[error("sizes {0} to {1}: the first is larger")]
+    Order(usize, usize),
+    /// A size the engine does not support.
+    #[error(transparent)]
+    Size(SizeError),
+    /// A word that is not a size.
+    #[error("`{0}` is not a board size")]
+    NotASize(String),
+    /// Too many words.
+    #[error("expected `{{{{#pyramid-table FROM TO}}}}`")]
+    Usage,
+}
 
 /// One board size.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -20,14 +38,13 @@ pub struct PyramidRow {
 ///
 /// # Errors
 /// A size outside the engine's range, or `from > to`.
-pub fn rows(from: usize, to: usize) -> Result<Vec<PyramidRow>, String> {
+pub fn rows(from: usize, to: usize) -> Result<Vec<PyramidRow>, PyramidError> {
     if from > to {
-        return Err(format!("sizes {from} to {to}: the first is larger"));
+        return Err(PyramidError::Order(from, to));
     }
     (from..=to)
         .map(|n| {
-            let geo =
-                Geometry::of(n).map_err(|e| format!("{e} (sizes {MIN_SIZE} to {MAX_SIZE})"))?;
+            let geo = Geometry::of(n).map_err(PyramidError::Size)?;
             let mut levels = Vec::new();
             let mut level = 0;
             loop {
@@ -51,16 +68,16 @@ pub fn rows(from: usize, to: usize) -> Result<Vec<PyramidRow>, String> {
 ///
 /// # Errors
 /// Words that are not sizes.
-pub fn parse_args(args: &[String]) -> Result<(usize, usize), String> {
+pub fn parse_args(args: &[String]) -> Result<(usize, usize), PyramidError> {
     let size = |s: &String| {
         s.parse::<usize>()
-            .map_err(|_| format!("`{s}` is not a board size"))
+            .map_err(|_| PyramidError::NotASize(s.clone()))
     };
     match args {
         [] => Ok((MIN_SIZE, MAX_SIZE)),
         [n] => size(n).map(|n| (n, n)),
         [a, b] => Ok((size(a)?, size(b)?)),
-        _ => Err("expected `{{#pyramid-table FROM TO}}`".into()),
+        _ => Err(PyramidError::Usage),
     }
 }
 
@@ -83,6 +100,23 @@ mod tests {
         assert!(rows(2, 4).is_err());
         assert!(rows(5, 4).is_err());
         assert_eq!(parse_args(&["4".into(), "7".into()]), Ok((4, 7)));
-        assert!(parse_args(&["x".into()]).is_err());
+        assert_eq!(
+            parse_args(&["x".into()]).unwrap_err().to_string(),
+            "`x` is not a board size"
+        );
+        assert_eq!(
+            parse_args(&["1".into(), "2".into(), "3".into()])
+                .unwrap_err()
+                .to_string(),
+            "expected `{{#pyramid-table FROM TO}}`"
+        );
+        assert_eq!(
+            rows(5, 4).unwrap_err().to_string(),
+            "sizes 5 to 4: the first is larger"
+        );
+        assert_eq!(
+            rows(2, 4).unwrap_err().to_string(),
+            "board size 2 is not supported (sizes 3 to 19)"
+        );
     }
 }

@@ -5,7 +5,7 @@ use std::io::Read;
 
 use anyhow::{Context, Result, anyhow, bail};
 use cannonball_rules::margo::notation::{self, WrittenMove};
-use cannonball_rules::margo::{AnyPosition, CaptureScope, Ko, Preset, Rules, Setup};
+use cannonball_rules::margo::{AnyPosition, CaptureScope, Ko, Preset, Rules};
 
 /// `--game` and the rule options of rulings A2–A8.
 #[derive(clap::Args, Clone, Debug)]
@@ -144,12 +144,9 @@ impl MovesArgs {
 
 /// The starting position: the empty board, or `--setup` text.
 pub fn start_position(rules: Rules, setup: Option<&str>) -> Result<AnyPosition> {
-    match setup {
-        Some(text) => {
-            let setup = Setup::parse(rules, text).map_err(|e| anyhow!("--setup: {e}"))?;
-            AnyPosition::from_setup(&setup).map_err(|e| anyhow!("--setup: {e}"))
-        }
-        None => Ok(AnyPosition::new(rules)?),
+    match AnyPosition::start(rules, setup) {
+        Err(e) if setup.is_some() => Err(anyhow!("--setup: {e}")),
+        r => Ok(r?),
     }
 }
 

@@ -142,12 +142,17 @@ impl Here<'_> {
                 "`{mv}` is more than one move; use `after MOVES, ...` for a sequence"
             )));
         };
-        let m = self.fig.resolve_move(word).map_err(Verdict::Unreadable)?;
+        let m = self
+            .fig
+            .resolve_move(word)
+            .map_err(|e| Verdict::Unreadable(e.to_string()))?;
         Ok((m, self.fig.describe_move(word, m)))
     }
 
     fn point(&self, text: &str) -> Result<Point, Verdict> {
-        self.fig.resolve_point(text).map_err(Verdict::Unreadable)
+        self.fig
+            .resolve_point(text)
+            .map_err(|e| Verdict::Unreadable(e.to_string()))
     }
 
     fn points(&self, texts: &[String]) -> Result<Vec<Point>, Verdict> {
@@ -383,7 +388,7 @@ impl Here<'_> {
     }
 
     fn solve(&self, exact: bool, budget: &Budget) -> Result<solver::MargoAnswer, Verdict> {
-        solver::solve_margo(&self.pos, exact, budget).map_err(Verdict::Undecided)
+        solver::solve_margo(&self.pos, exact, budget).map_err(|e| Verdict::Undecided(e.to_string()))
     }
 
     fn value(&self, colour_text: &str, value: Value, budget: &Budget) -> Verdict {

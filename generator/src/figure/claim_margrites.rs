@@ -178,7 +178,7 @@ impl Here<'_> {
                     return Verdict::False(format!("{} to move, not {c}", self.pos.to_move()));
                 }
                 match solver::solve_within(&self.pos, *objective, *turns, budget) {
-                    Err(why) => Verdict::Undecided(why),
+                    Err(why) => Verdict::Undecided(why.to_string()),
                     Ok((Within::Unknown, nodes)) => {
                         Verdict::Undecided(format!("{nodes} turns generated"))
                     }

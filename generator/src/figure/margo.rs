@@ -4,8 +4,10 @@
 use std::collections::BTreeMap;
 
 use cannonball_rules::margo::{
-    AnyPosition, Color, Coords, Geometry, Move, Point, Preset, Report, Rules, Setup, notation,
+    AnyPosition, Color, Coords, Geometry, Move, NotationError, Point, Preset, Report, Rules,
+    Setup, notation,
 };
+use thiserror::Error;
 
 use super::error::Problem;
 use super::spec::{MargoSpec, Words};
@@ -194,7 +196,7 @@ fn play_moves(fig: &mut MargoFigure, spec: &MargoSpec, body: &str) -> Result<(),
                 line,
                 Problem::Move {
                     text: text.clone(),
-                    reason,
+                    reason: reason.to_string(),
                 },
             )
         })?;
@@ -222,22 +224,49 @@ fn play_moves(fig: &mut MargoFigure, spec: &MargoSpec, body: &str) -> Result<(),
     Ok(())
 }
 
+/// A word of a figure that names no point or move of its board.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum NameError {
+    /// Neither a label nor a point.
+    #[error("`{0}` is neither a label of the figure nor a point")]
+    NotAPoint(String),
+    /// A point the board does not have.
+    #[error("{point} is not a point of the {size}x{size} board")]
+    OffBoard {
+        /// The point.
+        point: Coords,
+        /// The board size.
+        size: usize,
+    },
+    /// A move in machine form that cannot be read.
+    #[error("{}", .0.message)]
+    Move(NotationError),
+    /// Neither a label nor a move.
+    #[error("`{text}` is neither a label of the figure nor a move ({})", reason.message)]
+    NotAMove {
+        /// The word.
+        text: String,
+        /// Why it is no move.
+        reason: NotationError,
+    },
+}
+
 impl MargoFigure {
     /// The point a claim or move names: a label of the figure, or a point.
     ///
     /// # Errors
     /// Neither a label nor a point of this board.
-    pub fn resolve_point(&self, text: &str) -> Result<Point, String> {
+    pub fn resolve_point(&self, text: &str) -> Result<Point, NameError> {
         if let Some(&p) = self.labels.get(text) {
             return Ok(p);
         }
         let geo = self.pos.geometry();
         let c: Coords = text
             .parse()
-            .map_err(|_| format!("`{text}` is neither a label of the figure nor a point"))?;
-        geo.point(c).ok_or_else(|| {
-            let n = geo.size();
-            format!("{c} is not a point of the {n}x{n} board")
+            .map_err(|_| NameError::NotAPoint(text.to_owned()))?;
+        geo.point(c).ok_or(NameError::OffBoard {
+            point: c,
+            size: geo.size(),
         })
     }
 
@@ -245,18 +274,18 @@ impl MargoFigure {
     ///
     /// # Errors
     /// Neither a label nor a move of this board.
-    pub fn resolve_move(&self, text: &str) -> Result<Move, String> {
+    pub fn resolve_move(&self, text: &str) -> Result<Move, NameError> {
         if let Some(&p) = self.labels.get(text) {
             return Ok(Move::Place(p));
         }
         notation::parse_move(self.pos.geometry(), text).map_err(|e| {
             if text.contains(',') || text.chars().next().is_some_and(|c| c.is_ascii_digit()) {
-                e.message
+                NameError::Move(e)
             } else {
-                format!(
-                    "`{text}` is neither a label of the figure nor a move ({})",
-                    e.message
-                )
+                NameError::NotAMove {
+                    text: text.to_owned(),
+                    reason: e,
+                }
             }
         })
     }

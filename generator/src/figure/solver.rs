@@ -7,7 +7,7 @@ use cannonball_rules::margo::{AnyPosition, Move};
 use cannonball_rules::margrites::Position;
 
 use super::claim::Objective;
-use crate::solve::Wld;
+use crate::solve::{SolveError, Wld};
 
 /// Node budgets for the solvers, per claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,7 +66,11 @@ fn proven(b: &margo_solver::Bounds) -> Proven {
 ///
 /// # Errors
 /// Why no answer could be had at all (more than two players).
-pub fn solve_margo(pos: &AnyPosition, exact: bool, budget: &Budget) -> Result<MargoAnswer, String> {
+pub fn solve_margo(
+    pos: &AnyPosition,
+    exact: bool,
+    budget: &Budget,
+) -> Result<MargoAnswer, SolveError> {
     let opts = margo_solver::Options {
         mode: if exact {
             margo_solver::Mode::Exact
@@ -81,7 +85,7 @@ pub fn solve_margo(pos: &AnyPosition, exact: bool, budget: &Budget) -> Result<Ma
         deepening: true,
         principal_variation: false,
     };
-    let sol = margo_solver::solve(pos, &opts).map_err(|e| e.to_string())?;
+    let sol = margo_solver::solve(pos, &opts)?;
     Ok(MargoAnswer {
         root: proven(&sol.bounds),
         moves: sol
@@ -114,7 +118,7 @@ pub fn solve_within(
     objective: Objective,
     turns: u8,
     budget: &Budget,
-) -> Result<(Within, u64), String> {
+) -> Result<(Within, u64), SolveError> {
     let objective = match objective {
         Objective::Win => margrites_solver::Objective::Win,
         Objective::Score(k) => margrites_solver::Objective::Score(k),
@@ -128,8 +132,7 @@ pub fn solve_within(
         defences: 0,
         tries: 0,
     };
-    let report = margrites_solver::solve(pos, objective, turns, &limits, &|_, _, _| {})
-        .map_err(|e| e.to_string())?;
+    let report = margrites_solver::solve(pos, objective, turns, &limits, &|_, _, _| {})?;
     let answer = match report.answer {
         margrites_solver::Answer::Yes => Within::Yes,
         margrites_solver::Answer::No => Within::No,

@@ -9,7 +9,8 @@
 //! its proven bounds still contain the tablebase's value, and as a disagreement
 //! when they do not.
 
-use super::margo::{Bounds, Options, Progress, Score, SolveError, Solver};
+use super::SolveError;
+use super::margo::{Bounds, Options, Progress, Score, Solver};
 use super::spargo::{Tablebase, TablebaseError};
 use cannonball_rules::margo::{AnyPosition, notation};
 use cannonball_rules::rng::Rng;

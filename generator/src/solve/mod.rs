@@ -6,12 +6,15 @@
 //!   tablebase of every reachable position).
 //! - [`agreement`]: the exact solver checked against the Spargo tablebase.
 //! - [`margrites`]: "within N turns" objectives for Margrites.
+//! - [`SolveError`]: why a solver could not run.
 //! - [`Wld`]: win, draw or loss, the class of every solver's values.
 
 pub mod agreement;
+mod error;
 pub mod margo;
 pub mod margrites;
 pub mod spargo;
 mod wld;
 
+pub use error::SolveError;
 pub use wld::Wld;

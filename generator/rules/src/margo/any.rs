@@ -1,8 +1,10 @@
 //! One position type for every board size: picks the narrowest bitboard width
 //! that holds the board and forwards every question to it.
 
+use thiserror::Error;
+
 use super::position::{IllegalMove, Move, Outcome, Position, PositionError};
-use super::setup::{Setup, SetupError};
+use super::setup::{Setup, SetupError, SetupSyntaxError};
 use super::{Bitboard, Color, Geometry, Point, Rules, Symmetry};
 
 /// A Margo position of any size (3–19). Spargo and boards up to 5x5 use one
@@ -17,6 +19,21 @@ pub enum AnyPosition {
     Large(Box<Position<8>>),
     /// 12x12 to 19x19 (up to 2470 points).
     Huge(Box<Position<39>>),
+}
+
+/// A start position that cannot be made: the rules, the setup text or the
+/// setup it describes.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum StartError {
+    /// The rules cannot be played.
+    #[error(transparent)]
+    Rules(#[from] PositionError),
+    /// The setup text cannot be read.
+    #[error(transparent)]
+    Syntax(#[from] SetupSyntaxError),
+    /// The setup is not a legal position.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
 }
 
 /// What a move did, with points as lists (see [`MoveReport`](super::MoveReport)).
@@ -106,6 +123,27 @@ impl AnyPosition {
             Width::Large => AnyPosition::Large(Box::new(Position::from_setup(setup)?)),
             Width::Huge => AnyPosition::Huge(Box::new(Position::from_setup(setup)?)),
         })
+    }
+
+    /// The position a game starts from: the empty board, or the position the
+    /// setup text describes (see [`Setup::parse`]), checked.
+    ///
+    /// ```
+    /// use cannonball_rules::margo::{AnyPosition, Preset};
+    /// let rules = Preset::Spargo.rules();
+    /// let pos = AnyPosition::start(rules, Some("black a1; white b1; to-move black")).unwrap();
+    /// assert_eq!(pos.scores(), vec![1, 1]);
+    /// assert!(AnyPosition::start(rules, Some("black z9")).is_err());
+    /// assert_eq!(AnyPosition::start(rules, None).unwrap().legal_moves().len(), 16);
+    /// ```
+    ///
+    /// # Errors
+    /// [`StartError`]: the rules, the text or the position.
+    pub fn start(rules: Rules, setup: Option<&str>) -> Result<AnyPosition, StartError> {
+        match setup {
+            None => Ok(AnyPosition::new(rules)?),
+            Some(text) => Ok(AnyPosition::from_setup(&Setup::parse(rules, text)?)?),
+        }
     }
 
     /// The rules in force.

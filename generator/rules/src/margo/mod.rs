@@ -39,7 +39,7 @@ mod selfplay;
 mod setup;
 mod tables;
 
-pub use any::{AnyPosition, Report};
+pub use any::{AnyPosition, Report, StartError};
 pub use bitboard::{Bitboard, Iter};
 pub use board::Board;
 pub use color::{ByColor, Color, ParseColorError};

@@ -41,7 +41,7 @@ pub mod themes;
 pub mod tree;
 
 use crate::puzzle::{Objective, PositionSpec, Provenance, Puzzle, puzzle_id};
-use crate::solve::margrites::SolveError;
+use crate::solve::SolveError;
 use cannonball_rules::Game;
 use cannonball_rules::margrites::Position;
 

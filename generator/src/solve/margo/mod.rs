@@ -90,5 +90,5 @@ pub use budget::Progress;
 pub use horizon::{CaptureSearch, OutOfBudget, plies_of};
 pub use pv::PvEnd;
 pub use report::{JsonScore, MoveRecord, SolveRecord, TableRecord, render_text};
-pub use solver::{Mode, MoveValue, Options, Solution, SolveError, Solver, Stats, solve};
+pub use solver::{Mode, MoveValue, Options, Solution, Solver, Stats, solve};
 pub use value::{Bounds, Score};

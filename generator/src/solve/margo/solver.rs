@@ -5,7 +5,6 @@
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use thiserror::Error;
 
 use cannonball_rules::margo::{AnyPosition, Move, Position, Rules};
 
@@ -16,7 +15,7 @@ use super::pv::{self, PvEnd, Target};
 use super::search::{Counters, Searcher, Shared, UNLIMITED};
 use super::tt::Table;
 use super::value::{Bounds, Score};
-use crate::solve::Wld;
+use crate::solve::{SolveError, Wld};
 
 /// What to find out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -74,17 +73,6 @@ impl Default for Options {
             principal_variation: true,
         }
     }
-}
-
-/// A position could not be solved.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum SolveError {
-    /// Values are defined for two players only.
-    #[error("the solver handles two-player games, not {0} players")]
-    Players(u8),
-    /// The thread pool could not be started.
-    #[error("cannot start the solver's threads: {0}")]
-    Threads(String),
 }
 
 /// What is proven about one legal move at the root.

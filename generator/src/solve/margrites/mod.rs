@@ -77,19 +77,10 @@ pub use search::SearchStats;
 use objective::Goal;
 use search::{Budget, FirstTurn, Searcher, Value};
 
+use crate::solve::SolveError;
+
 /// The most turns a solve may ask for.
 pub const MAX_TURNS: u8 = 16;
-
-/// Why a position cannot be solved.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SolveError {
-    /// The game is already over.
-    #[error("the game is over: there is nothing to solve")]
-    GameOver,
-    /// The turn limit is out of range.
-    #[error("the turn limit must be from 1 to {MAX_TURNS}, not {0}")]
-    TurnLimit(u8),
-}
 
 /// Budgets and how much of the proof to keep.
 #[derive(Clone, Debug, PartialEq, Eq)]
