@@ -9,6 +9,7 @@
 //! - [`book`]: the verified book.
 //! - [`cli`]: the command line.
 //! - [`determinism`]: the same inputs give the same bytes.
+//! - [`architecture`]: the layers import only downward.
 //!
 //! Fixtures live in `tests/fixtures/`; [`support`] holds the Margo helpers
 //! several areas share.
@@ -16,6 +17,7 @@
 use std::path::{Path, PathBuf};
 
 mod annotate;
+mod architecture;
 mod book;
 mod cli;
 mod determinism;

@@ -4,8 +4,8 @@
 
 use super::support;
 
-use cannonball::solve::Wld;
 use cannonball::solve::SolveError;
+use cannonball::solve::Wld;
 use cannonball::solve::margo::{Mode, Options, Progress, PvEnd, Score, Solver, solve};
 use cannonball_rules::margo::{AnyPosition, Move, Preset};
 use support::*;

@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use cannonball_rules::margo::{
-    AnyPosition, Color, Coords, Geometry, Move, NotationError, Point, Preset, Report, Rules,
-    Setup, notation,
+    AnyPosition, Color, Coords, Geometry, Move, NotationError, Point, Preset, Report, Rules, Setup,
+    notation,
 };
 use thiserror::Error;
 
