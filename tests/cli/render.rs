@@ -28,6 +28,7 @@ fn title(svg: &str) -> &str {
     &svg[open..close]
 }
 
+/// Runs `cannonball diagram` with `args`: it must exit with `code` and one line holding `message`.
 fn fails(args: &[&str], code: i32, message: &str) {
     let o = cannonball(args);
     assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
@@ -147,44 +148,47 @@ fn margrites_setups_may_be_mid_game() {
     assert!(svg.contains("Black–White 0(5)-0(7)"), "{svg}");
 }
 
-#[test]
-fn bad_input_is_one_line_and_exit_1_or_2() {
-    fails(&["--game", "chess"], 2, "invalid value 'chess'");
-    fails(
+/// The Margrites setup the move cases start from.
+const SETUP: &str = "black a1 b1 c1 d1 e1 f1 d2 e2; white a8 b8 c8 d8 e8 f8 d7 e7";
+
+/// Bad input: the arguments, the exit code, and a part of the one-line message.
+const BAD_INPUT: &[(&[&str], i32, &str)] = &[
+    (&["--game", "chess"], 2, "invalid value 'chess'"),
+    (
         &["--game", "spargo", "--moves", "e5"],
         1,
         "not a point of the 4x4 board",
-    );
-    fails(&["--game", "spargo", "--moves", "b2 b2"], 1, "is illegal");
-    fails(&["--game", "spargo", "--setup", "white q9"], 1, "--setup");
-    fails(
+    ),
+    (&["--game", "spargo", "--moves", "b2 b2"], 1, "is illegal"),
+    (&["--game", "spargo", "--setup", "white q9"], 1, "--setup"),
+    (
         &["--game", "spargo", "--labels", "a"],
         1,
         "expected text=point",
-    );
-    fails(
+    ),
+    (
         &["--game", "spargo", "--labels", "a=b2,b=b2"],
         1,
         "two labels on b2",
-    );
-    fails(
+    ),
+    (
         &["--game", "spargo", "--id-prefix", "9"],
         1,
         "id prefix '9'",
-    );
-    fails(&["--game", "spargo", "--cuts", "b2"], 1, "b2 cuts no link");
-    fails(
+    ),
+    (&["--game", "spargo", "--cuts", "b2"], 1, "b2 cuts no link"),
+    (
         &["--game", "spargo", "--legal", "b2"],
         1,
         "--legal is for --game margrites",
-    );
-    fails(&["--game", "margrites"], 1, "needs --setup");
-    fails(
+    ),
+    (&["--game", "margrites"], 1, "needs --setup"),
+    (
         &["--game", "margrites", "--setup", "black a1; white a9"],
         1,
         "'a9'",
-    );
-    fails(
+    ),
+    (
         &[
             "--game",
             "margrites",
@@ -193,47 +197,53 @@ fn bad_input_is_one_line_and_exit_1_or_2() {
         ],
         1,
         "White has 1 pieces",
-    );
-    let setup = "black a1 b1 c1 d1 e1 f1 d2 e2; white a8 b8 c8 d8 e8 f8 d7 e7";
-    fails(
+    ),
+    (
         &[
             "--game",
             "margrites",
             "--setup",
-            setup,
+            SETUP,
             "--moves",
             "1. d2>d4.",
         ],
         1,
         "turn 1",
-    );
-    fails(
+    ),
+    (
         &[
             "--game",
             "margrites",
             "--setup",
-            setup,
+            SETUP,
             "--moves",
             "2. d7>d6.",
         ],
         1,
         "turn 1 is next",
-    );
-    fails(
+    ),
+    (
         &[
             "--game",
             "margrites",
             "--setup",
-            setup,
+            SETUP,
             "--moves",
             "1. d2>d3.",
         ],
         1,
         "turn 1",
-    );
-    fails(
-        &["--game", "margrites", "--setup", setup, "--size", "5"],
+    ),
+    (
+        &["--game", "margrites", "--setup", SETUP, "--size", "5"],
         1,
         "--size is not an option",
-    );
+    ),
+];
+
+#[test]
+fn bad_input_is_one_line_and_exit_1_or_2() {
+    for &(args, code, message) in BAD_INPUT {
+        fails(args, code, message);
+    }
 }

@@ -7,7 +7,7 @@ use super::support;
 use std::collections::{BTreeMap, BTreeSet};
 
 use cannonball::render::{MargoDiagram, RenderError};
-use cannonball_rules::margo::{AnyPosition, Color, Move, Point, Preset};
+use cannonball_rules::margo::{AnyPosition, Color, Coords, Move, Point, Preset};
 use cannonball_rules::rng::Rng;
 use support::{El, check_common, margo, parse, pt, rules};
 
@@ -99,26 +99,42 @@ fn title_pieces(title: &str) -> (BTreeMap<String, BTreeSet<String>>, BTreeSet<St
     (by_colour, zombies)
 }
 
+/// Each marble's centre and radius, by the point it stands on.
+type Centres = BTreeMap<Point, (f64, f64, f64)>;
+
 /// Checks one rendered diagram against its position and marks.
 fn check(d: &MargoDiagram<'_>, svg: &str) {
-    let pos = d.position;
-    let geo = pos.geometry();
     let els = parse(svg);
     check_common(&els, &d.id_prefix);
-
-    // One marble per piece and per ghost, each of its piece's colour.
     let marbles: Vec<&El> = els
         .iter()
         .filter(|e| e.classes().first() == Some(&"marble"))
         .collect();
+    let centre = check_marbles(d, &marbles);
+    check_painters_order(&marbles);
+    check_stacked_marbles(d.position, &centre);
+    check_orientation(d.position, &centre);
+    check_title(d.position, &els);
+    check_labels(d, &els, &centre);
+    check_marks(d, &els);
+}
+
+/// The coordinates a marble's id ends with (`…-level-x-y`).
+fn marble_coords(m: &El) -> Coords {
+    let id = m.attr("id").expect("marbles have ids");
+    let nums: Vec<u8> = id.rsplit('-').take(3).map(|s| s.parse().unwrap()).collect();
+    Coords::new(nums[2], nums[1], nums[0])
+}
+
+/// One marble per piece and per ghost, each of its piece's colour; returns their centres.
+fn check_marbles(d: &MargoDiagram<'_>, marbles: &[&El]) -> Centres {
+    let pos = d.position;
+    let geo = pos.geometry();
     assert_eq!(marbles.len(), pos.occupied().len() + d.ghosts.len());
-    let mut centre: BTreeMap<Point, (f64, f64, f64)> = BTreeMap::new();
-    let mut order_levels = Vec::new();
-    for m in &marbles {
+    let mut centre = Centres::new();
+    for m in marbles {
         let id = m.attr("id").expect("marbles have ids");
-        let nums: Vec<u8> = id.rsplit('-').take(3).map(|s| s.parse().unwrap()).collect();
-        let c = cannonball_rules::margo::Coords::new(nums[2], nums[1], nums[0]);
-        let p = geo.point(c).expect("marble on the board");
+        let p = geo.point(marble_coords(m)).expect("marble on the board");
         let expected = if m.has_class("ghost") {
             d.ghosts.iter().find(|g| g.0 == p).map(|g| g.1)
         } else {
@@ -128,16 +144,24 @@ fn check(d: &MargoDiagram<'_>, svg: &str) {
             m.has_class(colour_class(expected.expect("a colour"))),
             "{id}"
         );
-        order_levels.push(c.level);
         centre.insert(p, (m.num("cx"), m.num("cy"), m.num("r")));
     }
-    // Painter's order: the board level first, then up.
+    centre
+}
+
+/// Painter's order: the board level first, then up.
+fn check_painters_order(marbles: &[&El]) {
+    let order_levels: Vec<u8> = marbles.iter().map(|m| marble_coords(m).level).collect();
     assert!(
         order_levels.windows(2).all(|w| w[0] <= w[1]),
         "{order_levels:?}"
     );
-    // A stacked marble sits over the middle of the four it rests on, and is larger.
-    for (&p, &(x, y, r)) in &centre {
+}
+
+/// A stacked marble sits over the middle of the four it rests on, and is larger.
+fn check_stacked_marbles(pos: &AnyPosition, centre: &Centres) {
+    let geo = pos.geometry();
+    for (&p, &(x, y, r)) in centre {
         let below = geo.rests_on(p);
         if below.is_empty() || !below.iter().all(|q| centre.contains_key(q)) {
             continue;
@@ -151,8 +175,12 @@ fn check(d: &MargoDiagram<'_>, svg: &str) {
         );
         assert!(below.iter().all(|q| centre[q].2 < r || r >= 0.5));
     }
-    // Row 1 at the bottom, column a on the left.
-    for (&p, &(x, y, _)) in &centre {
+}
+
+/// Row 1 at the bottom, column a on the left.
+fn check_orientation(pos: &AnyPosition, centre: &Centres) {
+    let geo = pos.geometry();
+    for (&p, &(x, y, _)) in centre {
         let c = geo.coords(p);
         let ex = f64::from(c.x) + f64::from(c.level) / 2.0;
         let ey = f64::from(c.y) + f64::from(c.level) / 2.0;
@@ -163,8 +191,11 @@ fn check(d: &MargoDiagram<'_>, svg: &str) {
         assert!(((x - x0) - (ex - ex0)).abs() < 2e-3);
         assert!(((y0 - y) - (ey - ey0)).abs() < 2e-3);
     }
+}
 
-    // The title lists every piece under its colour, and the zombies.
+/// The title lists every piece under its colour, and the zombies.
+fn check_title(pos: &AnyPosition, els: &[El]) {
+    let geo = pos.geometry();
     let title = &els.iter().find(|e| e.name == "title").unwrap().text;
     let (by_colour, zombies) = title_pieces(title);
     for c in Color::ALL {
@@ -183,8 +214,12 @@ fn check(d: &MargoDiagram<'_>, svg: &str) {
         .map(|&p| geo.coords(p).to_string())
         .collect();
     assert_eq!(zombies, expected, "zombies in '{title}'");
+}
 
-    // Labels: at their point, readable on what lies under them.
+/// Labels: at their point, readable on what lies under them.
+fn check_labels(d: &MargoDiagram<'_>, els: &[El], centre: &Centres) {
+    let pos = d.position;
+    let geo = pos.geometry();
     let labels: Vec<&El> = els
         .iter()
         .filter(|e| e.name == "text" && e.has_class("label"))
@@ -203,6 +238,11 @@ fn check(d: &MargoDiagram<'_>, svg: &str) {
             assert!((el.num("x") - x).abs() < 2e-3 && (el.num("y") - y).abs() < 2e-3);
         }
     }
+}
+
+/// Zombie and buried marks when asked for, the last move, each freedom once, every empty hole.
+fn check_marks(d: &MargoDiagram<'_>, els: &[El]) {
+    let pos = d.position;
     let count = |class: &str| els.iter().filter(|e| e.has_class(class)).count();
     let zombie_marks = if d.mark_zombies {
         pos.zombies().len()
@@ -219,7 +259,8 @@ fn check(d: &MargoDiagram<'_>, svg: &str) {
     assert_eq!(count("last-move"), usize::from(d.last_move.is_some()));
     let freedoms: BTreeSet<Point> = d.freedoms.iter().copied().collect();
     assert_eq!(count("freedom"), freedoms.len());
-    let holes = geo
+    let holes = pos
+        .geometry()
         .level_points(0)
         .filter(|&p| pos.color_at(p).is_none())
         .count();

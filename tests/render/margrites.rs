@@ -51,19 +51,29 @@ fn random_game(seed: u64) -> (Position, Vec<Step>, Vec<(Square, Color)>) {
     (pos, steps, captured)
 }
 
+/// Checks one rendered diagram against its position and marks.
 fn check(d: &MargritesDiagram<'_>, svg: &str) {
-    let pos = d.position;
     let els = parse(svg);
     check_common(&els, &d.id_prefix);
     let pieces: Vec<&El> = els
         .iter()
         .filter(|e| e.classes().first() == Some(&"piece"))
         .collect();
+    check_pieces(d, &pieces);
+    check_orientation(&pieces);
+    check_arrows(d, &els);
+    check_crosses_and_shades(d, &els);
+    check_title_and_score(d, &els);
+}
+
+/// One piece per piece on the board and per captured one, each of its colour.
+fn check_pieces(d: &MargritesDiagram<'_>, pieces: &[&El]) {
+    let pos = d.position;
     assert_eq!(
         pieces.len(),
         pos.occupied().len() as usize + d.captured.len()
     );
-    for p in &pieces {
+    for p in pieces {
         let id = p.attr("id").expect("pieces have ids");
         let square: Square = sq(id.rsplit('-').next().unwrap());
         let colour = if p.has_class("ghost") {
@@ -74,7 +84,10 @@ fn check(d: &MargritesDiagram<'_>, svg: &str) {
         let name = colour.expect("a colour").name().to_ascii_lowercase();
         assert!(p.has_class(&name), "{id}");
     }
-    // Files left to right, rank 8 at the top: a1's centre is below-left of i8's.
+}
+
+/// Files left to right, rank 8 at the top: a1's centre is below-left of i8's.
+fn check_orientation(pieces: &[&El]) {
     let centre = |s: Square| {
         let e = pieces
             .iter()
@@ -88,7 +101,10 @@ fn check(d: &MargritesDiagram<'_>, svg: &str) {
         let dr = f64::from(w[1].rank()) - f64::from(w[0].rank());
         assert!((x1 - x0 - df).abs() < 2e-3 && (y0 - y1 - dr).abs() < 2e-3);
     }
-    // One line segment per step, however the steps chain into arrows.
+}
+
+/// One line segment per step, however the steps chain into arrows, and one head per arrow.
+fn check_arrows(d: &MargritesDiagram<'_>, els: &[El]) {
     let arrows: Vec<&El> = els.iter().filter(|e| e.has_class("arrow")).collect();
     let segments: usize = arrows
         .iter()
@@ -100,6 +116,10 @@ fn check(d: &MargritesDiagram<'_>, svg: &str) {
         els.iter().filter(|e| e.has_class("arrow-head")).count(),
         arrows.len()
     );
+}
+
+/// One cross per captured piece, and one shade of each kind per square shaded so.
+fn check_crosses_and_shades(d: &MargritesDiagram<'_>, els: &[El]) {
     assert_eq!(
         els.iter().filter(|e| e.has_class("capture-cross")).count(),
         d.captured.len()
@@ -112,9 +132,11 @@ fn check(d: &MargritesDiagram<'_>, svg: &str) {
             .count();
         assert_eq!(drawn, n);
     }
-    // The title lists each side's pieces; the score line is the engine's notation.
-    let title = &els.iter().find(|e| e.name == "title").unwrap().text;
-    let lists: BTreeMap<&str, BTreeSet<String>> = title
+}
+
+/// The squares the title lists for each side, by side name.
+fn title_pieces(title: &str) -> BTreeMap<&str, BTreeSet<String>> {
+    title
         .split_once(": ")
         .unwrap()
         .1
@@ -130,7 +152,14 @@ fn check(d: &MargritesDiagram<'_>, svg: &str) {
                 (side, squares)
             })
         })
-        .collect();
+        .collect()
+}
+
+/// The title lists each side's pieces; the score line is the engine's notation.
+fn check_title_and_score(d: &MargritesDiagram<'_>, els: &[El]) {
+    let pos = d.position;
+    let title = &els.iter().find(|e| e.name == "title").unwrap().text;
+    let lists = title_pieces(title);
     for c in Color::ALL {
         let expected: BTreeSet<String> = pos.pieces(c).map(|s| s.to_string()).collect();
         assert_eq!(lists[c.name()], expected, "{title}");

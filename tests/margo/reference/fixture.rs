@@ -192,95 +192,15 @@ struct Draft {
 /// Parses the example starting at `lines[start]`; returns it and the index after `end`.
 fn parse_example(lines: &[(usize, Vec<&str>)], start: usize) -> Result<(Example, usize), String> {
     let (first, words) = &lines[start];
-    let mut d = Draft {
-        name: words[1].to_string(),
-        line: *first,
-        source: None,
-        caption: None,
-        rules: None,
-        empty_start: false,
-        to_move: None,
-        pieces: Vec::new(),
-        steps: Vec::new(),
-    };
+    let mut d = Draft::new(words[1], *first);
     let mut i = start + 1;
     while i < lines.len() {
         let (n, words) = &lines[i];
-        let n = *n;
-        let err = |msg: String| format!("line {n}: {msg}");
-        let rest = || words[1..].join(" ");
         match words[0] {
             "end" => return d.finish().map(|e| (e, i + 1)),
-            "example" => return Err(err(format!("example `{}` has no `end`", d.name))),
-            "source" => d.source = Some(rest()),
-            "caption" => d.caption = Some(rest()),
-            "rules" => d.rules = Some(parse_rules(&words[1..]).map_err(err)?),
-            "start" => {
-                if words[1..] != ["empty"] {
-                    return Err(err("expected `start empty`".into()));
-                }
-                d.empty_start = true;
-            }
-            "to-move" => d.to_move = Some(one_arg(words).and_then(parse_colour).map_err(err)?),
-            "piece" => {
-                if words.len() != 3 {
-                    return Err(err("expected `piece L,x,y COLOUR`".into()));
-                }
-                let p = parse_point(words[1]).map_err(err)?;
-                let c = parse_colour(words[2]).map_err(err)?;
-                d.pieces.push((p, c, n));
-            }
-            "level" => {
-                let level: usize = one_arg(words).and_then(parse_number).map_err(err)?;
-                let size = d
-                    .rules
-                    .as_ref()
-                    .ok_or_else(|| err("`rules` must come before `level`".into()))?
-                    .size;
-                if level >= size {
-                    return Err(err(format!("level {level} does not exist on size {size}")));
-                }
-                let width = size - level;
-                for y in 0..width {
-                    let Some((rn, row)) = lines.get(i + 1 + y) else {
-                        return Err(err(format!("level {level} needs {width} rows")));
-                    };
-                    if row.len() != width {
-                        return Err(format!(
-                            "line {rn}: a row of level {level} needs {width} entries"
-                        ));
-                    }
-                    for (x, token) in row.iter().enumerate() {
-                        if *token != "." {
-                            let c = parse_colour(token).map_err(|e| format!("line {rn}: {e}"))?;
-                            d.pieces.push(((level, x, y), c, *rn));
-                        }
-                    }
-                }
-                i += width;
-            }
-            "check" => {
-                let fact = parse_fact(&words[1..]).map_err(err)?;
-                d.steps.push(Step::Check { line: n, fact });
-            }
-            "move" => {
-                let mv = one_arg(words).and_then(parse_move).map_err(err)?;
-                d.steps.push(Step::Move {
-                    line: n,
-                    mv,
-                    expects: Vec::new(),
-                });
-            }
-            "expect" => {
-                let e = parse_expect(&words[1..]).map_err(err)?;
-                match d.steps.last_mut() {
-                    Some(Step::Move { expects, .. }) => expects.push((n, e)),
-                    _ => return Err(err("`expect` must follow a `move`".into())),
-                }
-            }
-            other => return Err(err(format!("unknown directive `{other}`"))),
+            "example" => return Err(format!("line {n}: example `{}` has no `end`", d.name)),
+            _ => i += 1 + d.read_line(lines, i)?,
         }
-        i += 1;
     }
     Err(format!(
         "line {}: example `{}` has no `end`",
@@ -289,6 +209,105 @@ fn parse_example(lines: &[(usize, Vec<&str>)], start: usize) -> Result<(Example,
 }
 
 impl Draft {
+    /// An example named `name` on line `line`, with nothing read yet.
+    fn new(name: &str, line: usize) -> Draft {
+        Draft {
+            name: name.to_string(),
+            line,
+            source: None,
+            caption: None,
+            rules: None,
+            empty_start: false,
+            to_move: None,
+            pieces: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    /// Reads the directive on `lines[i]`; returns how many lines after it it also read.
+    fn read_line(&mut self, lines: &[(usize, Vec<&str>)], i: usize) -> Result<usize, String> {
+        let (n, words) = &lines[i];
+        let n = *n;
+        let err = |msg: String| format!("line {n}: {msg}");
+        let rest = || words[1..].join(" ");
+        match words[0] {
+            "source" => self.source = Some(rest()),
+            "caption" => self.caption = Some(rest()),
+            "rules" => self.rules = Some(parse_rules(&words[1..]).map_err(err)?),
+            "start" => {
+                if words[1..] != ["empty"] {
+                    return Err(err("expected `start empty`".into()));
+                }
+                self.empty_start = true;
+            }
+            "to-move" => self.to_move = Some(one_arg(words).and_then(parse_colour).map_err(err)?),
+            "piece" => {
+                if words.len() != 3 {
+                    return Err(err("expected `piece L,x,y COLOUR`".into()));
+                }
+                let p = parse_point(words[1]).map_err(err)?;
+                let c = parse_colour(words[2]).map_err(err)?;
+                self.pieces.push((p, c, n));
+            }
+            "level" => return self.read_level(lines, i),
+            "check" => {
+                let fact = parse_fact(&words[1..]).map_err(err)?;
+                self.steps.push(Step::Check { line: n, fact });
+            }
+            "move" => {
+                let mv = one_arg(words).and_then(parse_move).map_err(err)?;
+                self.steps.push(Step::Move {
+                    line: n,
+                    mv,
+                    expects: Vec::new(),
+                });
+            }
+            "expect" => {
+                let e = parse_expect(&words[1..]).map_err(err)?;
+                match self.steps.last_mut() {
+                    Some(Step::Move { expects, .. }) => expects.push((n, e)),
+                    _ => return Err(err("`expect` must follow a `move`".into())),
+                }
+            }
+            other => return Err(err(format!("unknown directive `{other}`"))),
+        }
+        Ok(0)
+    }
+
+    /// Reads the `level L` line `lines[i]` and the rows under it; returns how many rows.
+    fn read_level(&mut self, lines: &[(usize, Vec<&str>)], i: usize) -> Result<usize, String> {
+        let (n, words) = &lines[i];
+        let err = |msg: String| format!("line {n}: {msg}");
+        let level: usize = one_arg(words).and_then(parse_number).map_err(err)?;
+        let size = self
+            .rules
+            .as_ref()
+            .ok_or_else(|| err("`rules` must come before `level`".into()))?
+            .size;
+        if level >= size {
+            return Err(err(format!("level {level} does not exist on size {size}")));
+        }
+        let width = size - level;
+        for y in 0..width {
+            let Some((rn, row)) = lines.get(i + 1 + y) else {
+                return Err(err(format!("level {level} needs {width} rows")));
+            };
+            if row.len() != width {
+                return Err(format!(
+                    "line {rn}: a row of level {level} needs {width} entries"
+                ));
+            }
+            for (x, token) in row.iter().enumerate() {
+                if *token != "." {
+                    let c = parse_colour(token).map_err(|e| format!("line {rn}: {e}"))?;
+                    self.pieces.push(((level, x, y), c, *rn));
+                }
+            }
+        }
+        Ok(width)
+    }
+
+    /// Checks the draft is whole and consistent, and builds the example.
     fn finish(self) -> Result<Example, String> {
         let at = |msg: &str| format!("line {}: example `{}`: {msg}", self.line, self.name);
         let rules = self.rules.ok_or_else(|| at("no `rules` line"))?;
