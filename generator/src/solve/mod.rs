@@ -7,11 +7,14 @@
 //! - [`agreement`]: the exact solver checked against the Spargo tablebase.
 //! - [`margrites`]: "within N turns" objectives for Margrites.
 //! - [`Wld`]: win, draw or loss, the class of every solver's values.
+//! - [`Objective`]: what a puzzle, the Margrites solver or a claim asks for.
 
 pub mod agreement;
 pub mod margo;
 pub mod margrites;
+mod objective;
 pub mod spargo;
 mod wld;
 
+pub use objective::{Objective, ObjectiveError};
 pub use wld::Wld;

@@ -1,32 +1,13 @@
 //! From a position to a proved puzzle: the objective and the key, the solution
 //! tree, the tempting tries and their refutations, and the difficulty.
 
-use crate::puzzle::{Band, Difficulty, Line, MoveValue, Objective, Reply, Try};
+use crate::puzzle::{self, Band, Difficulty, Line, MoveValue, Objective, Reply, Try};
 use crate::solve::margo::{Mode, Score};
 use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
 
 use super::ForgeError;
 use super::players::{Player, balance, captures};
-use super::solving::{Exact, move_values, root_value, score_text};
-
-/// How deep the solution tree goes and how much each position may cost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Solver nodes per position.
-    pub nodes: u64,
-    /// Attacker moves in the tree (the key counts as one); below that, each
-    /// defence ends with its proven value and a best line.
-    pub depth: u8,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            nodes: 50_000,
-            depth: 1,
-        }
-    }
-}
+use super::solving::{Exact, file_value, move_values, root_value};
 
 /// The question a position answers, and its key.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,7 +151,7 @@ pub fn tree(
     let text = notation::human(geo, mv);
     if after.outcome().is_some() {
         return Ok(Line {
-            mv: text,
+            mv: puzzle::Move::Margo(mv),
             only,
             replies: Vec::new(),
             end: format!("game over: {}", outcome_text(me, -balance(&after))),
@@ -186,7 +167,7 @@ pub fn tree(
             replies.push((
                 Score::margin(i32::try_from(m).unwrap_or(0)),
                 Reply {
-                    mv: rtext,
+                    mv: puzzle::Move::Margo(r),
                     answer: None,
                     end: format!("game over: {}", outcome_text(me, m)),
                 },
@@ -218,7 +199,7 @@ pub fn tree(
             });
         let reply = match answer {
             Some(answer) if depth > 1 => Reply {
-                mv: rtext,
+                mv: puzzle::Move::Margo(r),
                 answer: Some(Box::new(tree(
                     &q,
                     answer,
@@ -230,7 +211,7 @@ pub fn tree(
                 end: String::new(),
             },
             _ => Reply {
-                mv: rtext,
+                mv: puzzle::Move::Margo(r),
                 answer: None,
                 end: format!(
                     "{}: {}",
@@ -244,7 +225,7 @@ pub fn tree(
     // Strongest defence first: the lowest value for the attacker.
     replies.sort_by_key(|r| r.0);
     Ok(Line {
-        mv: text,
+        mv: puzzle::Move::Margo(mv),
         only,
         replies: replies.into_iter().map(|r| r.1).collect(),
         end: String::new(),
@@ -302,7 +283,6 @@ pub fn tempting(pos: &AnyPosition, q: &Question) -> Vec<(Move, String)> {
 /// # Errors
 /// The solver cannot run or settle a refutation.
 pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<Try>, ForgeError> {
-    let geo = pos.geometry();
     let mut out = Vec::new();
     for (m, tempting) in tempting(pos, q) {
         if out.len() == 3 {
@@ -325,12 +305,12 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
             if root_value(&sol, mode_of(q.objective)).is_none() {
                 continue;
             }
-            moves_text(&after, &sol.pv)
+            sol.pv.iter().map(|&r| puzzle::Move::Margo(r)).collect()
         };
         out.push(Try {
-            mv: notation::human(geo, m),
+            mv: puzzle::Move::Margo(m),
             tempting,
-            value: score_text(value, mode_of(q.objective)),
+            value: file_value(value, mode_of(q.objective)),
             refutation,
         });
     }
@@ -339,12 +319,12 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
 
 /// The values of every first move as files write them.
 #[must_use]
-pub fn value_records(pos: &AnyPosition, q: &Question) -> Vec<MoveValue> {
+pub fn value_records(q: &Question) -> Vec<MoveValue> {
     q.values
         .iter()
         .map(|&(m, v)| MoveValue {
-            mv: notation::human(pos.geometry(), m),
-            value: score_text(v, mode_of(q.objective)),
+            mv: puzzle::Move::Margo(m),
+            value: file_value(v, mode_of(q.objective)),
         })
         .collect()
 }

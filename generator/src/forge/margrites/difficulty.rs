@@ -50,9 +50,13 @@ pub fn rate(solution: &Line, turns: u8, tempting: u32, gap: u32) -> Difficulty {
 mod tests {
     use super::*;
 
+    fn turn(text: &str) -> crate::puzzle::Move {
+        crate::puzzle::Move::Margrites(text.parse().unwrap())
+    }
+
     fn leaf(mv: &str) -> Line {
         Line {
-            mv: mv.into(),
+            mv: turn(mv),
             only: true,
             replies: Vec::new(),
             end: "objective reached".into(),
@@ -69,8 +73,8 @@ mod tests {
         let mut deep = leaf("1. a1>a2.");
         deep.replies = (0..12)
             .map(|i| crate::puzzle::Reply {
-                mv: format!("2. r{i}."),
-                answer: Some(Box::new(leaf("3. x."))),
+                mv: turn(&format!("2. a{}>b{}.", i % 8 + 1, i % 8 + 1)),
+                answer: Some(Box::new(leaf("3. a1>a2."))),
                 end: String::new(),
             })
             .collect();

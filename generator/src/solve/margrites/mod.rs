@@ -67,7 +67,7 @@ use cannonball_rules::margrites::Position;
 use cannonball_rules::margrites::table::format_diagram;
 use cannonball_rules::margrites::turngen::DistinctTurn;
 
-pub use objective::{Objective, ObjectiveError};
+pub use crate::solve::objective::{Objective, ObjectiveError};
 pub use report::{
     Answer, Defence, FailedTry, PositionInfo, ProofTurn, Report, TEXT_LIST_LIMIT, TurnLine,
     WinningTurn, standings_text,
@@ -89,6 +89,9 @@ pub enum SolveError {
     /// The turn limit is out of range.
     #[error("the turn limit must be from 1 to {MAX_TURNS}, not {0}")]
     TurnLimit(u8),
+    /// The objective is a Margo one (best-margin, save).
+    #[error("`{0}` is not a Margrites objective")]
+    NotMargrites(Objective),
 }
 
 /// Budgets and how much of the proof to keep.
@@ -145,7 +148,7 @@ pub fn solve(
     if turns == 0 || turns > MAX_TURNS {
         return Err(SolveError::TurnLimit(turns));
     }
-    let goal = Goal::new(objective, pos);
+    let goal = Goal::new(objective, pos).ok_or(SolveError::NotMargrites(objective))?;
     let budget = Budget::new(limits.nodes, limits.time.map(|t| started + t));
     let mut stats = SearchStats::default();
 

@@ -22,17 +22,18 @@
 
 mod tree;
 
-use crate::forge::theme::margo::{Horizon, joins_one_eyed_groups};
-use crate::puzzle::{MoveValue, Objective, PositionSpec, Provenance, Puzzle, puzzle_id};
+use crate::forge::margo::themes::{Horizon, joins_one_eyed_groups};
+use crate::puzzle::margo as spec;
+use crate::puzzle::{self, MoveValue, Objective, Provenance, Puzzle, Value, puzzle_id};
 use crate::solve::margo::{CaptureSearch, OutOfBudget, Score, plies_of};
 use cannonball_rules::Game;
-use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
+use cannonball_rules::margo::{AnyPosition, Color, Move};
 use cannonball_rules::rng::Rng;
 
-use super::analyse::{Limits, MIN_MOVES, Question, difficulty};
+use super::analyse::{MIN_MOVES, Question, difficulty};
 use super::candidates::{self, Candidate};
 use super::minimal::{self, same_answer};
-use super::{ForgeError, capitalise, spec, themes};
+use super::{ForgeError, Limits, capitalise, themes};
 use tree::{removed_by, tree, tries};
 
 /// The horizons of capture puzzles, in the order tried.
@@ -327,7 +328,7 @@ pub fn analyse_position(
     let Some(q) = question(pos, goal, turns, &mut search)? else {
         return Ok(None);
     };
-    let solution = tree(pos, q.key, goal, turns, limits.depth, &mut search)?;
+    let solution = tree(pos, q.key, goal, turns, limits.turns, &mut search)?;
     let tries = tries(pos, &q, goal, turns, &mut search)?;
     if tries.len() < 3 {
         return Ok(None);
@@ -349,14 +350,14 @@ pub fn analyse_position(
         question: question_text(goal, pos.to_move(), k, turns),
         objective: q.objective,
         turns,
-        position: PositionSpec::Margo(spec::spec_of(pos)),
-        key: notation::human(pos.geometry(), q.key),
+        position: puzzle::Position::Margo(pos.clone()),
+        key: puzzle::Move::Margo(q.key),
         values: q
             .values
             .iter()
             .map(|&(m, v)| MoveValue {
-                mv: notation::human(pos.geometry(), m),
-                value: count_of(v).to_string(),
+                mv: puzzle::Move::Margo(m),
+                value: Value::Pieces(count_of(v)),
             })
             .collect(),
         first_turns: 0,
@@ -382,7 +383,7 @@ pub enum Source {
     /// [`SCAN`] positions.
     Window,
     /// Every position of the game where the mover has a stack-join move
-    /// ([`crate::forge::theme::margo::joins_one_eyed_groups`]).
+    /// ([`crate::forge::margo::themes::joins_one_eyed_groups`]).
     StackJoin,
 }
 

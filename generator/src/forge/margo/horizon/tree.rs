@@ -1,6 +1,6 @@
 //! The solution tree and the refuted tries of a horizon puzzle.
 
-use crate::puzzle::{Line, Reply, Try};
+use crate::puzzle::{self, Line, Reply, Try, Value};
 use crate::solve::margo::CaptureSearch;
 use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
 
@@ -83,7 +83,7 @@ impl Walk<'_> {
                 "the last move"
             };
             return Ok(Line {
-                mv: text,
+                mv: puzzle::Move::Margo(mv),
                 only,
                 replies: Vec::new(),
                 end: format!("{why}: {}", removes_text(self.counted, total)),
@@ -104,7 +104,7 @@ impl Walk<'_> {
                 replies.push((
                     so_far,
                     Reply {
-                        mv: rtext,
+                        mv: puzzle::Move::Margo(r),
                         answer: None,
                         end: format!("{why}: {}", removes_text(self.counted, so_far)),
                     },
@@ -118,7 +118,7 @@ impl Walk<'_> {
             let value = so_far + best;
             let reply = match keeping.first() {
                 Some(&answer) if depth > 1 => Reply {
-                    mv: rtext,
+                    mv: puzzle::Move::Margo(r),
                     answer: Some(Box::new(self.line(
                         &q,
                         answer,
@@ -132,7 +132,7 @@ impl Walk<'_> {
                 _ => {
                     let line = self.search.line(&q, left).map_err(|_| here())?;
                     Reply {
-                        mv: rtext,
+                        mv: puzzle::Move::Margo(r),
                         answer: None,
                         end: format!(
                             "{}: {}",
@@ -151,7 +151,7 @@ impl Walk<'_> {
             Goal::Save => replies.sort_by_key(|r| std::cmp::Reverse(r.0)),
         }
         Ok(Line {
-            mv: text,
+            mv: puzzle::Move::Margo(mv),
             only,
             replies: replies.into_iter().map(|r| r.1).collect(),
             end: String::new(),
@@ -185,13 +185,10 @@ pub(super) fn tries(
             .line(&after, goal.key_plies(turns) - 1)
             .map_err(|_| unsettled("a try's refutation"))?;
         out.push(Try {
-            mv: notation::human(pos.geometry(), m),
+            mv: puzzle::Move::Margo(m),
             tempting,
-            value: value.to_string(),
-            refutation: refutation
-                .iter()
-                .map(|&r| notation::human(pos.geometry(), r))
-                .collect(),
+            value: Value::Pieces(value),
+            refutation: refutation.iter().map(|&r| puzzle::Move::Margo(r)).collect(),
         });
     }
     Ok(out)
