@@ -12,4 +12,10 @@ pub mod spargo;
 pub mod verify;
 
 pub use error::ForgeError;
+
+/// The version written into provenance: `cannonball X.Y.Z`.
+#[must_use]
+pub fn generator_version() -> String {
+    format!("cannonball {}", env!("CARGO_PKG_VERSION"))
+}
 pub use limits::Limits;

@@ -48,6 +48,28 @@ pub struct Line {
     pub end: String,
 }
 
+impl Line {
+    /// Nodes of the tree: attacker moves and defences.
+    #[must_use]
+    pub fn size(&self) -> u32 {
+        1 + self
+            .replies
+            .iter()
+            .map(|r| 1 + r.answer.as_deref().map_or(0, Line::size))
+            .sum::<u32>()
+    }
+
+    /// Plies of the main line: the move, the strongest (first) defence, its
+    /// answer, ... to where the tree stops.
+    #[must_use]
+    pub fn main_line_plies(&self) -> u32 {
+        match self.replies.first() {
+            None => 1,
+            Some(r) => 2 + r.answer.as_deref().map_or(0, Line::main_line_plies),
+        }
+    }
+}
+
 /// A tempting wrong first move and how it is refuted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Try {
@@ -87,6 +109,18 @@ pub enum Band {
 impl Band {
     /// Every band, easiest first.
     pub const ALL: [Band; 3] = [Band::Easy, Band::Medium, Band::Hard];
+
+    /// The band of a difficulty score: easy below `medium`, hard from `hard`.
+    #[must_use]
+    pub const fn of_score(score: u32, medium: u32, hard: u32) -> Band {
+        if score >= hard {
+            Band::Hard
+        } else if score >= medium {
+            Band::Medium
+        } else {
+            Band::Easy
+        }
+    }
 
     /// `easy`, `medium` or `hard`.
     #[must_use]

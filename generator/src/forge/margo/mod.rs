@@ -29,11 +29,14 @@ pub mod solving;
 pub mod themes;
 
 use crate::puzzle::margo as spec;
-use crate::puzzle::{self, Provenance, Puzzle, puzzle_id};
+use crate::puzzle::{
+    self, Difficulty, Line, Minimality, MoveValue, Provenance, Puzzle, Theme, Try, puzzle_id,
+};
 use cannonball_rules::Game;
 use cannonball_rules::margo::AnyPosition;
 
 pub use super::{ForgeError, Limits};
+use analyse::Question;
 pub use candidates::{Candidate, candidate};
 use solving::Exact;
 
@@ -196,38 +199,78 @@ pub fn analyse_position(
     let minimality = minimal::check(pos, &q, exact)?.minimality("solver");
     let themes = themes::of(pos, &q, limits.nodes);
     let difficulty = analyse::difficulty(pos, &q, &solution);
-    let (_, canonical) = spec::canonical(pos);
     let me = pos.to_move();
     let question = match q.objective {
         puzzle::Objective::Win => format!("{me} to play and win."),
         _ => format!("{me} to play and win by as much as possible."),
     };
-    let question = capitalise(&question);
     provenance.solver_nodes = exact.nodes;
-    Ok(Some(Puzzle {
-        id: puzzle_id(game, q.objective, 0, &canonical),
-        game,
-        question,
-        objective: q.objective,
-        turns: 0,
-        position: puzzle::Position::Margo(pos.clone()),
-        key: puzzle::Move::Margo(q.key),
+    let proved = Proved {
+        question: capitalise(&question),
         values: analyse::value_records(&q),
-        first_turns: 0,
         solution,
         tries,
         minimality,
         themes,
         difficulty,
+    };
+    Ok(Some(puzzle_of(game, pos, &q, 0, proved, provenance)))
+}
+
+/// What a proved Margo or Spargo puzzle says besides its position, objective,
+/// turns and key.
+pub(crate) struct Proved {
+    /// The question.
+    pub(crate) question: String,
+    /// Every legal first move and its value.
+    pub(crate) values: Vec<MoveValue>,
+    /// The solution tree.
+    pub(crate) solution: Line,
+    /// The refuted tries.
+    pub(crate) tries: Vec<Try>,
+    /// Minimality.
+    pub(crate) minimality: Minimality,
+    /// Themes.
+    pub(crate) themes: Vec<Theme>,
+    /// Difficulty.
+    pub(crate) difficulty: Difficulty,
+}
+
+/// The puzzle file of the question `q` on `pos` (in canonical orientation)
+/// within `turns` (0: the whole game), its id from the canonical text.
+pub(crate) fn puzzle_of(
+    game: Game,
+    pos: &AnyPosition,
+    q: &Question,
+    turns: u8,
+    proved: Proved,
+    provenance: Provenance,
+) -> Puzzle {
+    let (_, canonical) = spec::canonical(pos);
+    Puzzle {
+        id: puzzle_id(game, q.objective, turns, &canonical),
+        game,
+        question: proved.question,
+        objective: q.objective,
+        turns,
+        position: puzzle::Position::Margo(pos.clone()),
+        key: puzzle::Move::Margo(q.key),
+        values: proved.values,
+        first_turns: 0,
+        solution: proved.solution,
+        tries: proved.tries,
+        minimality: proved.minimality,
+        themes: proved.themes,
+        difficulty: proved.difficulty,
         provenance,
-    }))
+    }
 }
 
 /// A new puzzle's provenance (its node count is filled in later); the budget
 /// is recorded when it is not the default.
 fn provenance(source: String, seed: u64, index: u64, limits: &Limits) -> Provenance {
     Provenance {
-        generator: format!("cannonball {}", env!("CARGO_PKG_VERSION")),
+        generator: super::generator_version(),
         source,
         seed,
         candidate: index,

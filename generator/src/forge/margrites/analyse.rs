@@ -253,19 +253,15 @@ fn same_outcome(a: &Position, b: &Position) -> bool {
     a.board() == b.board() && a.standings() == b.standings() && a.phase() == b.phase()
 }
 
-/// Analyses `pos` for `objective` within `turns`: `Ok(Err(reason))` when it
-/// makes no puzzle.
-///
-/// # Errors
-/// A bad objective or turn count, or a solver turn that does not replay.
-pub fn analyse(
+/// The solver's report when `goal` is reached within `turns` and not within
+/// `turns - 1`, by exactly one winning first turn with its proof;
+/// `Ok(Err(reason))` otherwise.
+fn tight_and_unique(
+    run: &mut Runner,
     pos: &Position,
-    objective: Objective,
+    goal: Objective,
     turns: u8,
-    limits: &Limits,
-) -> Result<Result<Analysis, String>, ForgeError> {
-    let goal = margrites_objective(objective)?;
-    let mut run = Runner::new(limits);
+) -> Result<Result<Report, String>, ForgeError> {
     if turns > 1 {
         let r = run.solve(pos, goal, turns - 1, false)?;
         match r.answer {
@@ -285,50 +281,78 @@ pub fn analyse(
     if r.winning.len() != 1 {
         return Ok(Err(format!("{} winning first turns", r.winning.len())));
     }
-    let win = &r.winning[0];
-    let Some(proof) = &win.proof else {
+    if r.winning[0].proof.is_none() {
         return Ok(Err("no proof".into()));
-    };
-    let (key_steps, key_after) = play_turn(pos, &win.turn.notation)?;
-    let firsts = distinct_turns(pos);
-    let gains: Vec<(i32, &DistinctTurn)> = firsts
-        .iter()
-        .map(|t| (turn_gain(pos, &t.after), t))
-        .collect();
-    let key_gain = turn_gain(pos, &key_after);
-    // The greedy player's pick: the highest gain, the first generated among equals.
-    let greedy = gains
-        .iter()
-        .rev()
-        .max_by_key(|(g, _)| *g)
-        .map(|(_, t)| t.after);
-    let gap = gains.iter().filter(|(g, _)| *g > key_gain).count() as u32;
-    let tempting = gains
-        .iter()
-        .filter(|(g, t)| {
-            !same_outcome(&t.after, &key_after)
-                && (*g > 0 || greedy.is_some_and(|p| same_outcome(&p, &t.after)))
-        })
-        .count() as u32;
+    }
+    Ok(Ok(r))
+}
 
-    let tries = if turns == 1 {
-        // One turn: the bounds cut failing turns before the solver sees them;
-        // every distinct first turn but the key fails, and needs no refutation.
-        let mut wrong: Vec<(std::cmp::Reverse<(bool, i32)>, usize)> = gains
+/// Every distinct first turn with the greedy player's gain, and what the
+/// difficulty takes from them.
+struct Gains<'a> {
+    /// The distinct first turns and their gains, in generation order.
+    turns: Vec<(i32, &'a DistinctTurn)>,
+    /// The position after the key.
+    key_after: Position,
+    /// The greedy player's pick: the highest gain, the first generated among equals.
+    greedy: Option<Position>,
+}
+
+impl<'a> Gains<'a> {
+    fn new(pos: &Position, firsts: &'a [DistinctTurn], key_after: Position) -> Gains<'a> {
+        let turns: Vec<(i32, &DistinctTurn)> = firsts
+            .iter()
+            .map(|t| (turn_gain(pos, &t.after), t))
+            .collect();
+        let greedy = turns
+            .iter()
+            .rev()
+            .max_by_key(|(g, _)| *g)
+            .map(|(_, t)| t.after);
+        Gains {
+            turns,
+            key_after,
+            greedy,
+        }
+    }
+
+    fn is_greedy(&self, after: &Position) -> bool {
+        self.greedy.is_some_and(|p| same_outcome(&p, after))
+    }
+
+    /// First turns whose gain beats the key's.
+    fn gap(&self, pos: &Position) -> u32 {
+        let key_gain = turn_gain(pos, &self.key_after);
+        self.turns.iter().filter(|(g, _)| *g > key_gain).count() as u32
+    }
+
+    /// Wrong first turns that tempt: they gain, or are the greedy choice.
+    fn tempting(&self) -> u32 {
+        self.turns
+            .iter()
+            .filter(|(g, t)| {
+                !same_outcome(&t.after, &self.key_after) && (*g > 0 || self.is_greedy(&t.after))
+            })
+            .count() as u32
+    }
+
+    /// Within one turn: the bounds cut failing turns before the solver sees
+    /// them; every distinct first turn but the key fails, and needs no
+    /// refutation. The greedy choice first, then by gain.
+    fn one_turn_tries(&self, pos: &Position) -> Result<Vec<Try>, ForgeError> {
+        let mut wrong: Vec<(std::cmp::Reverse<(bool, i32)>, usize)> = self
+            .turns
             .iter()
             .enumerate()
-            .filter(|(_, (_, t))| !same_outcome(&t.after, &key_after))
-            .map(|(i, (g, t))| {
-                let is_greedy = greedy.is_some_and(|p| same_outcome(&p, &t.after));
-                (std::cmp::Reverse((is_greedy, *g)), i)
-            })
+            .filter(|(_, (_, t))| !same_outcome(&t.after, &self.key_after))
+            .map(|(i, (g, t))| (std::cmp::Reverse((self.is_greedy(&t.after), *g)), i))
             .collect();
         wrong.sort_unstable();
         wrong
             .iter()
             .take(TRIES_KEPT)
             .map(|&(std::cmp::Reverse((is_greedy, _)), i)| {
-                let t = gains[i].1;
+                let t = self.turns[i].1;
                 Ok(Try {
                     mv: turn(&TurnLine::new(pos, &t.steps).notation)?,
                     tempting: tempting_reason(
@@ -341,13 +365,18 @@ pub fn analyse(
                     refutation: Vec::new(),
                 })
             })
-            .collect::<Result<Vec<Try>, ForgeError>>()?
-    } else {
+            .collect()
+    }
+
+    /// Within two or more turns: the solver's most promising failing first
+    /// turns with their refutations, the greedy choice first, then by gain
+    /// (equal gains keep the solver's order).
+    fn refuted_tries(&self, pos: &Position, r: &Report) -> Result<Vec<Try>, ForgeError> {
         let mut tries = Vec::new();
         for f in &r.failing {
             let (_, after) = play_turn(pos, &f.turn.notation)?;
             let gain = turn_gain(pos, &after);
-            let is_greedy = greedy.is_some_and(|p| same_outcome(&p, &after));
+            let is_greedy = self.is_greedy(&after);
             let tempting =
                 tempting_reason(pos, &after, is_greedy, "among the solver's most promising");
             tries.push((
@@ -364,30 +393,60 @@ pub fn analyse(
                 },
             ));
         }
-        // Stable: equal gains keep the solver's order.
         tries.sort_by_key(|a| a.0);
-        tries.into_iter().take(TRIES_KEPT).map(|(_, t)| t).collect()
+        Ok(tries.into_iter().take(TRIES_KEPT).map(|(_, t)| t).collect())
+    }
+}
+
+/// Analyses `pos` for `objective` within `turns`: `Ok(Err(reason))` when it
+/// makes no puzzle.
+///
+/// # Errors
+/// A bad objective or turn count, or a solver turn that does not replay.
+pub fn analyse(
+    pos: &Position,
+    objective: Objective,
+    turns: u8,
+    limits: &Limits,
+) -> Result<Result<Analysis, String>, ForgeError> {
+    let goal = margrites_objective(objective)?;
+    let mut run = Runner::new(limits);
+    let r = match tight_and_unique(&mut run, pos, goal, turns)? {
+        Ok(r) => r,
+        Err(reason) => return Ok(Err(reason)),
+    };
+    let win = &r.winning[0];
+    let Some(proof) = &win.proof else {
+        return Ok(Err("no proof".into()));
+    };
+    let (key_steps, key_after) = play_turn(pos, &win.turn.notation)?;
+    let firsts = distinct_turns(pos);
+    let gains = Gains::new(pos, &firsts, key_after);
+    let tries = if turns == 1 {
+        gains.one_turn_tries(pos)?
+    } else {
+        gains.refuted_tries(pos, &r)?
     };
     if tries.len() < 3 {
         return Ok(Err(format!("only {} wrong tries", tries.len())));
     }
-
     let solution = match tree::solution(&mut run, pos, objective, turns, proof)? {
         Ok(s) => s,
         Err(reason) => return Ok(Err(reason)),
     };
     let minimality = minimality(&mut run, pos, goal, turns, &key_steps)?;
     let themes = themes::detect(&mut run, pos, objective, &key_steps)?;
-    let difficulty = difficulty::rate(&solution, turns, tempting, gap);
+    let difficulty = difficulty::rate(&solution, turns, gains.tempting(), gains.gap(pos));
+    let key = turn(&win.turn.notation)?;
     Ok(Ok(Analysis {
         objective,
         turns,
         question: question(pos.to_move(), goal, turns),
-        key: turn(&win.turn.notation)?,
         values: vec![MoveValue {
-            mv: turn(&win.turn.notation)?,
+            mv: key.clone(),
             value: Value::Reaches(true),
         }],
+        key,
         first_turns: u32::try_from(firsts.len()).unwrap_or(u32::MAX),
         solution,
         tries,

@@ -12,8 +12,6 @@
 
 use crate::puzzle::{Band, Difficulty, Line};
 
-use super::tree;
-
 /// The lowest medium score.
 pub const MEDIUM: u32 = 20;
 /// The lowest hard score.
@@ -22,22 +20,15 @@ pub const HARD: u32 = 45;
 /// Rates a puzzle.
 #[must_use]
 pub fn rate(solution: &Line, turns: u8, tempting: u32, gap: u32) -> Difficulty {
-    let tree = tree::size(solution);
-    let length = tree::main_line_length(solution);
+    let tree = solution.size();
+    let length = solution.main_line_plies();
     let score = 10 * u32::from(turns.saturating_sub(1))
         + tree.min(40)
         + 3 * tempting.min(10)
         + 8 * gap.min(3)
         + 2 * length;
-    let band = if score >= HARD {
-        Band::Hard
-    } else if score >= MEDIUM {
-        Band::Medium
-    } else {
-        Band::Easy
-    };
     Difficulty {
-        band,
+        band: Band::of_score(score, MEDIUM, HARD),
         score,
         tree,
         length,

@@ -48,12 +48,6 @@ pub use super::{ForgeError, Limits};
 pub use analyse::{Analysis, analyse};
 pub use candidates::{Candidate, candidate};
 
-/// The version written into provenance: `cannonball X.Y.Z`.
-#[must_use]
-pub fn generator_version() -> String {
-    format!("cannonball {}", env!("CARGO_PKG_VERSION"))
-}
-
 /// Analyses the `index`-th candidate of `seed`'s stream: the first objective
 /// (see the module docs) that makes a puzzle, complete with id, themes,
 /// difficulty and provenance; `Ok(None)` when none does or the candidate is
@@ -72,7 +66,7 @@ pub fn forge_one(seed: u64, index: u64, limits: &Limits) -> Result<Option<Puzzle
         match analyse(&pos, objective, turns, limits)? {
             Ok(a) => {
                 return Ok(Some(to_puzzle(&pos, a, |nodes| Provenance {
-                    generator: generator_version(),
+                    generator: super::generator_version(),
                     source: c.source.clone(),
                     seed,
                     candidate: index,

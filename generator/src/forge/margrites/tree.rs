@@ -119,23 +119,3 @@ fn build(
     }
     Ok(Ok(line))
 }
-
-/// Nodes of a solution tree: attacker turns and defences.
-#[must_use]
-pub fn size(line: &Line) -> u32 {
-    1 + line
-        .replies
-        .iter()
-        .map(|r| 1 + r.answer.as_deref().map_or(0, size))
-        .sum::<u32>()
-}
-
-/// Plies of the main line: the key, the strongest defence, its answer, ... to
-/// the objective.
-#[must_use]
-pub fn main_line_length(line: &Line) -> u32 {
-    match line.replies.first() {
-        None => 1,
-        Some(r) => 2 + r.answer.as_deref().map_or(0, main_line_length),
-    }
-}

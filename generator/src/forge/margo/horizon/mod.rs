@@ -24,7 +24,7 @@ mod tree;
 
 use crate::forge::margo::themes::{Horizon, joins_one_eyed_groups};
 use crate::puzzle::margo as spec;
-use crate::puzzle::{self, MoveValue, Objective, Provenance, Puzzle, Value, puzzle_id};
+use crate::puzzle::{self, MoveValue, Objective, Provenance, Puzzle, Value};
 use crate::solve::margo::{CaptureSearch, OutOfBudget, Score, plies_of};
 use cannonball_rules::Game;
 use cannonball_rules::margo::{AnyPosition, Color, Move};
@@ -33,7 +33,7 @@ use cannonball_rules::rng::Rng;
 use super::analyse::{MIN_MOVES, Question, difficulty};
 use super::candidates::{self, Candidate};
 use super::minimal::{self, same_answer};
-use super::{ForgeError, Limits, capitalise, themes};
+use super::{ForgeError, Limits, Proved, capitalise, puzzle_of, themes};
 use tree::{removed_by, tree, tries};
 
 /// The horizons of capture puzzles, in the order tried.
@@ -336,7 +336,6 @@ pub fn analyse_position(
     let minimality = check_minimal(pos, &q, goal, turns, &mut search)?.minimality("search");
     let themes = themes::of_horizon(pos, &q, goal.horizon(turns), limits.nodes);
     let difficulty = difficulty(pos, &q, &solution);
-    let (_, canonical) = spec::canonical(pos);
     let k = count_of(
         q.values
             .iter()
@@ -344,14 +343,8 @@ pub fn analyse_position(
             .map_or(Score::DRAW, |v| v.1),
     );
     provenance.solver_nodes = search.nodes;
-    Ok(Some(Puzzle {
-        id: puzzle_id(game, q.objective, turns, &canonical),
-        game,
+    let proved = Proved {
         question: question_text(goal, pos.to_move(), k, turns),
-        objective: q.objective,
-        turns,
-        position: puzzle::Position::Margo(pos.clone()),
-        key: puzzle::Move::Margo(q.key),
         values: q
             .values
             .iter()
@@ -360,14 +353,13 @@ pub fn analyse_position(
                 value: Value::Pieces(count_of(v)),
             })
             .collect(),
-        first_turns: 0,
         solution,
         tries,
         minimality,
         themes,
         difficulty,
-        provenance,
-    }))
+    };
+    Ok(Some(puzzle_of(game, pos, &q, turns, proved, provenance)))
 }
 
 /// Pieces the forge may take away from a candidate.

@@ -61,6 +61,11 @@ pub(super) fn tree(
     walk.line(pos, key, true, goal.key_plies(turns), 0, depth)
 }
 
+/// Where a line or a reply stops: the game is over, or the horizon's last move.
+fn stop(over: bool) -> &'static str {
+    if over { "game over" } else { "the last move" }
+}
+
 impl Walk<'_> {
     /// The tree below the solver's move `mv` from `before`, with `plies` of
     /// the horizon left before it and `tally` counted pieces removed earlier.
@@ -77,72 +82,21 @@ impl Walk<'_> {
         let (after, n) = removed_by(before, mv, self.counted);
         let total = tally + n;
         if after.outcome().is_some() || plies <= 1 {
-            let why = if after.outcome().is_some() {
-                "game over"
-            } else {
-                "the last move"
-            };
             return Ok(Line {
                 mv: puzzle::Move::Margo(mv),
                 only,
                 replies: Vec::new(),
-                end: format!("{why}: {}", removes_text(self.counted, total)),
+                end: format!(
+                    "{}: {}",
+                    stop(after.outcome().is_some()),
+                    removes_text(self.counted, total)
+                ),
             });
         }
         let left = plies - 2;
         let mut replies: Vec<(u32, Reply)> = Vec::new();
         for r in after.legal_moves() {
-            let rtext = notation::human(after.geometry(), r);
-            let (q, lost) = removed_by(&after, r, self.counted);
-            let so_far = total + lost;
-            if q.outcome().is_some() || left == 0 {
-                let why = if q.outcome().is_some() {
-                    "game over"
-                } else {
-                    "the last move"
-                };
-                replies.push((
-                    so_far,
-                    Reply {
-                        mv: puzzle::Move::Margo(r),
-                        answer: None,
-                        end: format!("{why}: {}", removes_text(self.counted, so_far)),
-                    },
-                ));
-                continue;
-            }
-            let here = || unsettled(&format!("after {text} {rtext}"));
-            let values = self.search.move_values(&q, left).map_err(|_| here())?;
-            let best = self.goal.best(values.iter().map(|v| v.1)).unwrap_or(0);
-            let keeping: Vec<Move> = values.iter().filter(|v| v.1 == best).map(|v| v.0).collect();
-            let value = so_far + best;
-            let reply = match keeping.first() {
-                Some(&answer) if depth > 1 => Reply {
-                    mv: puzzle::Move::Margo(r),
-                    answer: Some(Box::new(self.line(
-                        &q,
-                        answer,
-                        keeping.len() == 1,
-                        left,
-                        so_far,
-                        depth - 1,
-                    )?)),
-                    end: String::new(),
-                },
-                _ => {
-                    let line = self.search.line(&q, left).map_err(|_| here())?;
-                    Reply {
-                        mv: puzzle::Move::Margo(r),
-                        answer: None,
-                        end: format!(
-                            "{}: {}",
-                            removes_text(self.counted, value),
-                            moves_text(&q, &line)
-                        ),
-                    }
-                }
-            };
-            replies.push((value, reply));
+            replies.push(self.reply(&after, &text, r, left, total, depth)?);
         }
         // The strongest reply first: the fewest pieces taken (capture), the
         // most lost (save).
@@ -156,6 +110,71 @@ impl Walk<'_> {
             replies: replies.into_iter().map(|r| r.1).collect(),
             end: String::new(),
         })
+    }
+
+    /// The reply `r` after the solver's move `text` (which left `after`),
+    /// with `left` plies of the horizon after it and `total` counted pieces
+    /// removed so far: the solver's answer while `depth` lasts, or the proven
+    /// count and a best line; with the count it comes to.
+    fn reply(
+        &mut self,
+        after: &AnyPosition,
+        text: &str,
+        r: Move,
+        left: u32,
+        total: u32,
+        depth: u8,
+    ) -> Result<(u32, Reply), ForgeError> {
+        let rtext = notation::human(after.geometry(), r);
+        let (q, lost) = removed_by(after, r, self.counted);
+        let so_far = total + lost;
+        if q.outcome().is_some() || left == 0 {
+            let end = format!(
+                "{}: {}",
+                stop(q.outcome().is_some()),
+                removes_text(self.counted, so_far)
+            );
+            return Ok((
+                so_far,
+                Reply {
+                    mv: puzzle::Move::Margo(r),
+                    answer: None,
+                    end,
+                },
+            ));
+        }
+        let here = || unsettled(&format!("after {text} {rtext}"));
+        let values = self.search.move_values(&q, left).map_err(|_| here())?;
+        let best = self.goal.best(values.iter().map(|v| v.1)).unwrap_or(0);
+        let keeping: Vec<Move> = values.iter().filter(|v| v.1 == best).map(|v| v.0).collect();
+        let value = so_far + best;
+        let reply = match keeping.first() {
+            Some(&answer) if depth > 1 => Reply {
+                mv: puzzle::Move::Margo(r),
+                answer: Some(Box::new(self.line(
+                    &q,
+                    answer,
+                    keeping.len() == 1,
+                    left,
+                    so_far,
+                    depth - 1,
+                )?)),
+                end: String::new(),
+            },
+            _ => {
+                let line = self.search.line(&q, left).map_err(|_| here())?;
+                Reply {
+                    mv: puzzle::Move::Margo(r),
+                    answer: None,
+                    end: format!(
+                        "{}: {}",
+                        removes_text(self.counted, value),
+                        moves_text(&q, &line)
+                    ),
+                }
+            }
+        };
+        Ok((value, reply))
     }
 }
 
