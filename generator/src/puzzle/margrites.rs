@@ -346,6 +346,25 @@ mod tests {
     }
 
     #[test]
+    fn turns_read_back_as_written_and_refuse_other_spellings() {
+        for text in [
+            "1. a5>b5; c5>b6(xa6); b5>c6; b6>a7.",
+            "2. c2>b1(xa1, xc1); b1>W++.",
+            "7. forfeit.",
+        ] {
+            let t: Turn = text.parse().unwrap();
+            assert_eq!(t.to_string(), text);
+        }
+        assert_eq!(
+            "7. forfeit.".parse::<Turn>().unwrap().steps_text(),
+            "forfeit"
+        );
+        for bad in ["1. a5>b5", "1. a5>b5;c5>b6.", "1. a5>z9.", "1. a5>b5(xq)."] {
+            assert!(bad.parse::<Turn>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn file_positions_round_trip() {
         let s = spec("a1 e5 c2", "i8 d6", "1(4)-2(4)", "white");
         let pos = parse_position(&s).unwrap();

@@ -73,6 +73,8 @@ pub use id::puzzle_id;
 pub use load::{PuzzleError, Written, files, io, parse, read, read_all, to_text, write};
 pub use margrites::{Turn, TurnError, TurnStep};
 pub use model::{Band, Difficulty, Line, Minimality, MoveValue, Provenance, Puzzle, Reply, Try};
-pub use position::{MargoPosition, MargritesPosition, Move, Position, PositionError, PositionSpec};
+pub use position::{
+    MargoPosition, MargritesPosition, Move, MoveError, Position, PositionError, PositionSpec,
+};
 pub use theme::{Theme, UnknownTheme};
-pub use value::Value;
+pub use value::{Value, ValueError};

@@ -65,6 +65,16 @@ pub struct PositionError {
     pub reason: String,
 }
 
+/// A move of a file that cannot be read on its puzzle's board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move `{text}`: {reason}")]
+pub struct MoveError {
+    /// The move as written.
+    pub text: String,
+    /// Why it is no move (the notation's message).
+    pub reason: String,
+}
+
 /// The position of a puzzle, in the canonical orientation the forge wrote.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Position {
@@ -131,22 +141,25 @@ impl Position {
     ///
     /// # Errors
     /// Why the text is no move (the notation's message).
-    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let fail = |reason: String| MoveError {
+            text: text.to_owned(),
+            reason,
+        };
         match self {
             Position::Margo(p) => {
-                let m = notation::parse_move(p.geometry(), text).map_err(|e| e.to_string())?;
-                if notation::human(p.geometry(), m) != text {
-                    return Err(format!(
-                        "`{text}` is not written as `{}`",
-                        notation::human(p.geometry(), m)
-                    ));
+                let m =
+                    notation::parse_move(p.geometry(), text).map_err(|e| fail(e.to_string()))?;
+                let written = notation::human(p.geometry(), m);
+                if written != text {
+                    return Err(fail(format!("not written as `{written}`")));
                 }
                 Ok(Move::Margo(m))
             }
             Position::Margrites(_) => text
                 .parse::<Turn>()
                 .map(Move::Margrites)
-                .map_err(|e| e.reason),
+                .map_err(|e| fail(e.reason)),
         }
     }
 }

@@ -184,12 +184,12 @@ impl Reader<'_> {
     fn mv(&self, text: &str) -> Result<Move, PuzzleError> {
         self.position
             .parse_move(text)
-            .map_err(|reason| self.at(text, "move", format!("move `{text}`: {reason}")))
+            .map_err(|e| self.at(text, "move", e.to_string()))
     }
 
     fn value(&self, text: &str) -> Result<Value, PuzzleError> {
         Value::parse(text, self.game, self.objective)
-            .map_err(|reason| self.at(text, "value", reason))
+            .map_err(|e| self.at(text, "value", e.to_string()))
     }
 
     fn theme(&self, text: &str) -> Result<Theme, PuzzleError> {
@@ -263,7 +263,7 @@ fn question(raw: &RawPuzzle, text: &str, file: &str) -> Result<Objective, Puzzle
         ));
     }
     let objective = Objective::from_file(&raw.objective, raw.game)
-        .map_err(|reason| PuzzleError::at_key(file, text, "objective", reason))?;
+        .map_err(|e| PuzzleError::at_key(file, text, "objective", e.to_string()))?;
     if objective.wants_turns(raw.game) != (raw.turns > 0) {
         return Err(PuzzleError::at_key(
             file,

@@ -50,12 +50,30 @@ impl fmt::Display for Value {
     }
 }
 
+/// A value that a puzzle of its game and objective does not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "value `{text}` is not one of a {} `{}` puzzle ({expected})",
+    game.title(),
+    objective.file_text(*game)
+)]
+pub struct ValueError {
+    /// The value as written.
+    pub text: String,
+    /// The puzzle's game.
+    pub game: Game,
+    /// The puzzle's objective.
+    pub objective: Objective,
+    /// What such a puzzle's values look like.
+    pub expected: &'static str,
+}
+
 impl Value {
     /// Reads a value of a `game` puzzle with `objective`.
     ///
     /// # Errors
     /// The text is not a value such a puzzle has (the message says which are).
-    pub fn parse(text: &str, game: Game, objective: Objective) -> Result<Value, String> {
+    pub fn parse(text: &str, game: Game, objective: Objective) -> Result<Value, ValueError> {
         let (value, expected) = match (game, objective) {
             (Game::Margrites, _) => (
                 match text {
@@ -87,11 +105,51 @@ impl Value {
         };
         match value {
             Some(v) if v.to_string() == text => Ok(v),
-            _ => Err(format!(
-                "value `{text}` is not one of a {} `{}` puzzle ({expected})",
-                game.title(),
-                objective.file_text(game)
-            )),
+            _ => Err(ValueError {
+                text: text.to_owned(),
+                game,
+                objective,
+                expected,
+            }),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_round_trip_for_their_game_and_objective() {
+        let cases = [
+            (Game::Spargo, Objective::Win, &["win", "draw", "loss"][..]),
+            (
+                Game::Margo,
+                Objective::BestMargin,
+                &["+3", "0", "-2", "capture-win", "capture-loss"][..],
+            ),
+            (Game::Margo, Objective::Capture(2), &["2", "0"][..]),
+            (Game::Spargo, Objective::Save, &["1"][..]),
+            (Game::Margrites, Objective::Trap, &["yes", "no"][..]),
+        ];
+        for (game, objective, texts) in cases {
+            for text in texts {
+                let v = Value::parse(text, game, objective).unwrap();
+                assert_eq!(v.to_string(), *text);
+            }
+        }
+    }
+
+    #[test]
+    fn values_of_another_kind_or_spelling_are_refused() {
+        assert!(Value::parse("3", Game::Margo, Objective::BestMargin).is_err());
+        assert!(Value::parse("+0", Game::Margo, Objective::BestMargin).is_err());
+        assert!(Value::parse("yes", Game::Margo, Objective::Win).is_err());
+        assert!(Value::parse("win", Game::Margrites, Objective::Win).is_err());
+        let e = Value::parse("-1", Game::Margo, Objective::Capture(1)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "value `-1` is not one of a Margo `capture:1` puzzle (a number of pieces)"
+        );
     }
 }

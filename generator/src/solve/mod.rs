@@ -16,5 +16,5 @@ mod objective;
 pub mod spargo;
 mod wld;
 
-pub use objective::{Objective, ObjectiveError};
+pub use objective::{FileObjectiveError, Objective, ObjectiveError};
 pub use wld::Wld;

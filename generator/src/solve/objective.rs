@@ -117,6 +117,27 @@ impl fmt::Display for Objective {
     }
 }
 
+/// A puzzle file's objective that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FileObjectiveError {
+    /// The text names no objective.
+    #[error(
+        "unknown objective `{0}` (win, best-margin, capture:K, save, win-within, score:K, trap)"
+    )]
+    Unknown(String),
+    /// The count of `score:K` or `capture:K` is not from 1 to 255.
+    #[error("`{0}`: the count must be a whole number from 1 to 255")]
+    Count(String),
+    /// The objective is not one of the game's puzzles.
+    #[error("`{text}` is not an objective of {} puzzles", game.title())]
+    NotOfGame {
+        /// The objective as written.
+        text: String,
+        /// The puzzle's game.
+        game: Game,
+    },
+}
+
 /// The games whose puzzles may have an objective, by how a file spells it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Family {
@@ -142,12 +163,12 @@ impl Objective {
     /// # Errors
     /// The text names no objective (`unknown objective ...`), its count is
     /// not from 1 to 255, or the objective is not one of `game`'s puzzles.
-    pub fn from_file(text: &str, game: Game) -> Result<Objective, String> {
+    pub fn from_file(text: &str, game: Game) -> Result<Objective, FileObjectiveError> {
         let count = |k: &str| {
             k.parse::<u8>()
                 .ok()
                 .filter(|k| *k > 0)
-                .ok_or_else(|| format!("`{text}`: the count must be a whole number from 1 to 255"))
+                .ok_or_else(|| FileObjectiveError::Count(text.to_owned()))
         };
         let (objective, family) = match text {
             "win" => (Objective::Win, Family::Margo),
@@ -158,11 +179,7 @@ impl Objective {
             _ => match text.split_once(':') {
                 Some(("score", k)) => (Objective::Score(count(k)?), Family::Margrites),
                 Some(("capture", k)) => (Objective::Capture(count(k)?), Family::Both),
-                _ => {
-                    return Err(format!(
-                        "unknown objective `{text}` (win, best-margin, capture:K, save, win-within, score:K, trap)"
-                    ));
-                }
+                _ => return Err(FileObjectiveError::Unknown(text.to_owned())),
             },
         };
         let fits = match family {
@@ -171,10 +188,10 @@ impl Objective {
             Family::Both => true,
         };
         if !fits {
-            return Err(format!(
-                "`{text}` is not an objective of {} puzzles",
-                game.title()
-            ));
+            return Err(FileObjectiveError::NotOfGame {
+                text: text.to_owned(),
+                game,
+            });
         }
         Ok(objective)
     }
@@ -252,13 +269,19 @@ mod tests {
         assert_eq!(Objective::Win.file_text(Game::Margo), "win");
         assert_eq!(Objective::Win.file_text(Game::Margrites), "win-within");
         let e = Objective::from_file("win", Game::Margrites).unwrap_err();
-        assert_eq!(e, "`win` is not an objective of Margrites puzzles");
+        assert_eq!(
+            e.to_string(),
+            "`win` is not an objective of Margrites puzzles"
+        );
         let e = Objective::from_file("win-within", Game::Spargo).unwrap_err();
-        assert_eq!(e, "`win-within` is not an objective of Spargo puzzles");
+        assert_eq!(
+            e.to_string(),
+            "`win-within` is not an objective of Spargo puzzles"
+        );
         assert!(Objective::from_file("score:0", Game::Margrites).is_err());
         assert!(Objective::from_file("capture:x", Game::Margo).is_err());
         let e = Objective::from_file("lose", Game::Margo).unwrap_err();
-        assert!(e.starts_with("unknown objective `lose`"), "{e}");
+        assert!(e.to_string().starts_with("unknown objective `lose`"), "{e}");
     }
 
     #[test]

@@ -16,6 +16,10 @@
 //! - index 3 mod 4: the side not to move as a chain of touching pieces, the
 //!   side to move within two squares of it (chain captures).
 //!
+//! For these two layouts "the side to move" is what the pieces are placed
+//! for; the side actually to move is drawn again afterwards (see
+//! `endgame_candidate`), so half of them have the other side to move.
+//!
 //! Midgame positions are not used: with eight pieces a side a position has
 //! tens of thousands of distinct turns, far beyond the per-candidate budget.
 
