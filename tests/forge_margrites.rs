@@ -4,7 +4,8 @@
 use std::path::Path;
 use std::time::Instant;
 
-use cannonball::forge::margrites::{Limits, candidate, forge_one, reanalyse};
+use cannonball::forge::Limits;
+use cannonball::forge::margrites::{candidate, forge_one, reanalyse};
 use cannonball::puzzle;
 
 fn collection() -> Vec<puzzle::Puzzle> {
@@ -20,7 +21,7 @@ fn collection() -> Vec<puzzle::Puzzle> {
 /// and turns, and must come out the same field by field.
 #[test]
 fn the_collection_reanalyses_to_itself() {
-    let limits = Limits::default();
+    let limits = Limits::MARGRITES;
     let puzzles = collection();
     assert!(
         puzzles.len() >= 10,
@@ -41,10 +42,7 @@ fn the_collection_reanalyses_to_itself() {
 fn the_collection_covers_every_theme() {
     let puzzles = collection();
     for theme in cannonball::forge::margrites::themes::ALL {
-        let n = puzzles
-            .iter()
-            .filter(|p| p.themes.iter().any(|t| t == theme))
-            .count();
+        let n = puzzles.iter().filter(|p| p.themes.contains(&theme)).count();
         assert!(n >= 10, "{theme}: {n} puzzles");
     }
 }
@@ -53,7 +51,7 @@ fn the_collection_covers_every_theme() {
 /// itself (a fresh forge, not only the committed files).
 #[test]
 fn forging_is_deterministic() {
-    let limits = Limits::default();
+    let limits = Limits::MARGRITES;
     let mut made = 0;
     for i in (2..200).step_by(4) {
         let a = forge_one(1, i, &limits).expect("forge");
@@ -73,7 +71,7 @@ fn forging_is_deterministic() {
 /// A tampered puzzle is caught: another key, or a wrong objective.
 #[test]
 fn tampering_is_detected() {
-    let limits = Limits::default();
+    let limits = Limits::MARGRITES;
     let Some(p) = collection().into_iter().find(|p| p.turns == 1) else {
         panic!("no one-turn puzzle");
     };
@@ -104,7 +102,7 @@ fn write_collection() {
     };
     let seed = env("FORGE_SEED", 1);
     let (from, to) = (env("FORGE_FROM", 0), env("FORGE_TO", 200));
-    let limits = Limits::default();
+    let limits = Limits::MARGRITES;
     let root = std::env::var("FORGE_OUT").map_or_else(
         |_| Path::new(crate::ROOT).join("puzzles"),
         std::path::PathBuf::from,
@@ -142,7 +140,7 @@ fn write_collection() {
 #[test]
 #[ignore = "rewrites the collection"]
 fn refresh_collection() {
-    let limits = Limits::default();
+    let limits = Limits::MARGRITES;
     let root = Path::new(crate::ROOT).join("puzzles");
     let all = puzzle::read_all(&root).expect("every puzzle file reads");
     for (path, p) in all {

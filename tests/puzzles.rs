@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use cannonball::book::Pages;
 use cannonball::book::puzzles::generate;
-use cannonball::forge::theme::Theme;
 use cannonball::forge::verify::{VerifyLimits, verify, verify_file};
+use cannonball::puzzle::{Move, Value};
 use cannonball::{puzzle, yaml};
 use cannonball_rules::Game;
 use rayon::prelude::*;
@@ -73,11 +73,8 @@ fn committed_puzzles_are_consistent() {
     let all = puzzle::read_all(&root()).unwrap();
     for (path, p) in &all {
         for t in &p.themes {
-            let theme: Theme = t
-                .parse()
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             assert!(
-                theme.games().contains(&p.game.slug()),
+                t.games().contains(&p.game.slug()),
                 "{}: {t}",
                 path.display()
             );
@@ -91,17 +88,20 @@ fn committed_puzzles_are_consistent() {
         if let puzzle::Objective::Capture(k) = p.objective {
             if p.game != Game::Margrites {
                 // The key forces k pieces off, every other first move fewer.
-                let count = |v: &puzzle::MoveValue| v.value.parse::<u8>().unwrap();
+                let count = |v: &puzzle::MoveValue| match v.value {
+                    Value::Pieces(n) => n,
+                    other => panic!("{}: {other}", path.display()),
+                };
                 for v in &p.values {
                     assert_eq!(
-                        count(v) == k,
+                        count(v) == u32::from(k),
                         v.mv == p.key,
                         "{}: {} {}",
                         path.display(),
-                        v.mv,
+                        p.notation(&v.mv),
                         v.value
                     );
-                    assert!(count(v) <= k, "{}", path.display());
+                    assert!(count(v) <= u32::from(k), "{}", path.display());
                 }
                 assert!(p.turns >= 1, "{}", path.display());
             }
@@ -109,11 +109,11 @@ fn committed_puzzles_are_consistent() {
             // The key loses nothing, every other first move at least one piece.
             for v in &p.values {
                 assert_eq!(
-                    v.value == "0",
+                    v.value == Value::Pieces(0),
                     v.mv == p.key,
                     "{}: {}",
                     path.display(),
-                    v.mv
+                    p.notation(&v.mv)
                 );
             }
             assert!(p.turns >= 1, "{}", path.display());
@@ -123,16 +123,13 @@ fn committed_puzzles_are_consistent() {
                 .iter()
                 .find(|v| v.mv == p.key)
                 .expect("the key is a first move");
-            let wins = p
-                .values
-                .iter()
-                .filter(|v| v.value == "win" || v.value.starts_with('+'))
-                .count();
-            assert!(
-                key.value == "win" || key.value.starts_with('+'),
-                "{}",
-                path.display()
-            );
+            let wins_value = |v: Value| match v {
+                Value::Result(w) => w == cannonball::solve::Wld::Win,
+                Value::Margin(m) => m > 0,
+                _ => false,
+            };
+            let wins = p.values.iter().filter(|v| wins_value(v.value)).count();
+            assert!(wins_value(key.value), "{}", path.display());
             if p.objective == puzzle::Objective::Win {
                 assert_eq!(wins, 1, "{}: not a unique win", path.display());
             }
@@ -158,7 +155,7 @@ fn a_changed_value_is_reported_at_its_line() {
         .nth(wrong)
         .map(|(i, _)| i)
         .unwrap();
-    let old = p.values[wrong].value.clone();
+    let old = p.values[wrong].value.to_string();
     let new = if old == "draw" { "loss" } else { "draw" };
     let mut changed: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
     changed[at] = changed[at].replace(&old, new);
@@ -309,13 +306,100 @@ fn puzzle_pages_fold_the_solution_away() {
                 .content;
             for v in &p.values {
                 assert!(
-                    page.contains(&format!("| {} | {} |", v.mv, v.value)),
+                    page.contains(&format!("| {} | {} |", p.notation(&v.mv), v.value)),
                     "{}: {}",
                     p.id,
-                    v.mv
+                    p.notation(&v.mv)
                 );
             }
         }
     }
     assert!(generated.index.contains("Zombie reversal"));
+}
+
+/// Every committed puzzle file, read into the typed model and written back,
+/// gives its bytes again.
+#[test]
+fn every_committed_file_round_trips_byte_for_byte() {
+    let files = puzzle::files(&root()).unwrap();
+    assert!(files.len() >= 100, "only {} puzzle files", files.len());
+    for f in &files {
+        let text = fs::read_to_string(f).unwrap();
+        let p = puzzle::read(f).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(puzzle::to_text(&p).unwrap(), text, "{}", f.display());
+    }
+    let census = root().join("census").join("spargo.yaml");
+    let c = puzzle::Census::read(&census).unwrap().unwrap();
+    assert_eq!(c.to_text().unwrap(), fs::read_to_string(&census).unwrap());
+}
+
+/// The line of `text` that holds `needle` first (1-based).
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
+/// A bad theme, objective, move or value is named at its line.
+#[test]
+fn bad_typed_fields_are_reported_at_their_lines() {
+    let src = spargo_files().into_iter().next().unwrap();
+    let text = fs::read_to_string(&src).unwrap();
+    let p = puzzle::parse(&text, "p.yaml").unwrap();
+    let expect = |changed: &str, line: usize, words: &str| {
+        let e = puzzle::parse(changed, "p.yaml").unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("p.yaml:{line}:")) && e.contains(words),
+            "{e}"
+        );
+    };
+    // A theme that is no theme, and one of another game.
+    let theme = p.themes[0].slug();
+    let at = line_of(&text, &format!("- {theme}"));
+    expect(
+        &text.replace(&format!("- {theme}"), "- zombie"),
+        at,
+        "unknown theme 'zombie'",
+    );
+    expect(
+        &text.replace(&format!("- {theme}"), "- score-race"),
+        at,
+        "not a theme of Spargo",
+    );
+    // An objective.
+    let at = line_of(&text, "objective:");
+    expect(
+        &text.replace("objective: win", "objective: capture:0"),
+        at,
+        "from 1 to 255",
+    );
+    // A move off the board, in the first value.
+    let first = p.notation(&p.values[0].mv);
+    let at = line_of(&text, &format!("move: {first}"));
+    expect(
+        &text.replacen(&format!("move: {first}"), "move: z9", 1),
+        at,
+        "move `z9`",
+    );
+    // A value that is not a result.
+    let value = p.values[0].value.to_string();
+    let at = line_of(&text, &format!("value: {value}"));
+    expect(
+        &text.replacen(&format!("value: {value}"), "value: '+3'", 1),
+        at,
+        "value `+3` is not one of a Spargo `win` puzzle",
+    );
+    // A Margrites turn that does not read.
+    let mg = files_of("margrites").into_iter().next().unwrap();
+    let text = fs::read_to_string(&mg).unwrap();
+    let q = puzzle::parse(&text, "m.yaml").unwrap();
+    let Move::Margrites(key) = &q.key else {
+        panic!("a Margrites key")
+    };
+    let key = key.to_string();
+    let broken = text.replacen(&format!("key: {key}"), "key: 1. a1>a2", 1);
+    let e = puzzle::parse(&broken, "m.yaml").unwrap_err().to_string();
+    assert!(
+        e.starts_with(&format!("m.yaml:{}:", line_of(&text, "key:")))
+            && e.contains("move `1. a1>a2`"),
+        "{e}"
+    );
 }

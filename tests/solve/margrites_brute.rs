@@ -40,7 +40,7 @@ impl Naive {
             Objective::Score(k) => t.points >= self.points + k,
             Objective::Capture(k) => t.captures >= self.captures + k,
             Objective::Win => p.result().is_some_and(|r| r.winner == Some(self.side)),
-            Objective::Trap => false,
+            Objective::Trap | Objective::BestMargin | Objective::Save => false,
         }
     }
 

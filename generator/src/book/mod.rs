@@ -110,5 +110,5 @@ pub enum BookError {
     Settings(String),
     /// The puzzle files cannot be made into pages (each bad file with its line).
     #[error("puzzles: {0}")]
-    Puzzles(String),
+    Puzzles(puzzles::PuzzlePagesError),
 }

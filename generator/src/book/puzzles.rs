@@ -13,12 +13,40 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
+use thiserror::Error;
 
-use crate::forge::theme::Theme;
-use crate::puzzle::{self, Band, Line, Objective, PositionSpec, Puzzle};
+use crate::puzzle::{
+    self, Band, Census, CensusError, Line, Move, Objective, Position, PositionSpec, Puzzle,
+    PuzzleError, Theme, Value,
+};
+use crate::solve::Wld;
 use cannonball_rules::Game;
 
-use super::pages::Pages;
+use super::pages::{Pages, PagesError};
+
+/// Why the Puzzles part cannot be generated.
+#[derive(Debug, Error)]
+pub enum PuzzlePagesError {
+    /// Puzzle files that cannot be read, each with its file and line.
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
+    Files(Vec<PuzzleError>),
+    /// A puzzle's page cannot be made (its key cannot be played).
+    #[error("puzzles/{game}/{id}.yaml: {reason}")]
+    Page {
+        /// The game's slug.
+        game: &'static str,
+        /// The puzzle.
+        id: String,
+        /// What went wrong.
+        reason: String,
+    },
+    /// A template cannot be rendered.
+    #[error(transparent)]
+    Template(#[from] PagesError),
+    /// The census file cannot be read.
+    #[error(transparent)]
+    Census(#[from] CensusError),
+}
 
 /// One generated chapter.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,16 +137,10 @@ struct PuzzleView {
     provenance: String,
 }
 
-/// A theme's title (`over-under-cut` → `Over/under cut`); an unknown slug as written.
-fn theme_title(slug: &str) -> String {
-    slug.parse::<Theme>()
-        .map_or_else(|_| slug.to_owned(), |t| t.title().to_owned())
-}
-
 /// The figure block for a puzzle's position, with `extra` YAML lines.
 fn figure(p: &Puzzle, extra: &[String]) -> String {
     let mut lines = Vec::new();
-    match &p.position {
+    match &p.position.spec() {
         PositionSpec::Margo(m) => {
             lines.push(format!("```{}", p.game.slug()));
             lines.push(format!("rules: {}", m.rules));
@@ -155,10 +177,10 @@ fn quoted(s: &str) -> String {
 }
 
 /// The solution tree as a nested Markdown list.
-fn tree_text(line: &Line, depth: usize, out: &mut String) {
+fn tree_text(p: &Puzzle, line: &Line, depth: usize, out: &mut String) {
     let pad = "  ".repeat(depth);
     let only = if line.only { " (the only move)" } else { "" };
-    out.push_str(&format!("{pad}- **{}**{only}", line.mv));
+    out.push_str(&format!("{pad}- **{}**{only}", p.notation(&line.mv)));
     if !line.end.is_empty() {
         out.push_str(&format!(": {}", line.end));
     }
@@ -167,132 +189,139 @@ fn tree_text(line: &Line, depth: usize, out: &mut String) {
         let pad = "  ".repeat(depth + 1);
         match &r.answer {
             Some(a) => {
-                out.push_str(&format!("{pad}- if {}:\n", r.mv));
-                tree_text(a, depth + 2, out);
+                out.push_str(&format!("{pad}- if {}:\n", p.notation(&r.mv)));
+                tree_text(p, a, depth + 2, out);
             }
-            None => out.push_str(&format!("{pad}- if {}: {}\n", r.mv, r.end)),
+            None => out.push_str(&format!("{pad}- if {}: {}\n", p.notation(&r.mv), r.end)),
         }
     }
 }
 
-/// A Margrites turn as written in a puzzle file (`1. b7>c7; c7>d8(xc8).`) as
-/// the steps a figure plays (`b7>c7 c7>d8`).
-fn steps_text(turn: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0;
-    for ch in turn.chars() {
-        match ch {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            _ if depth > 0 => {}
-            ';' => out.push(' '),
-            _ => out.push(ch),
-        }
+/// The key as a figure plays it: the Margo move, or the Margrites turn's
+/// steps (`b7>c7 c7>d8`).
+fn key_steps(p: &Puzzle) -> String {
+    match &p.key {
+        Move::Margrites(turn) => turn.steps_text(),
+        Move::Margo(_) => p.notation(&p.key),
     }
-    let words: Vec<&str> = out.split_whitespace().collect();
-    let words = match words.first() {
-        Some(w) if w.ends_with('.') && w[..w.len() - 1].chars().all(|c| c.is_ascii_digit()) => {
-            &words[1..]
-        }
-        _ => &words[..],
-    };
-    words.join(" ").trim_end_matches('.').to_owned()
 }
 
 /// A claim about the position after the key, worked out by the engine (so the
 /// figure checker confirms the page draws what the file says).
 fn after_key_claim(p: &Puzzle) -> Result<String, String> {
-    match &p.position {
-        PositionSpec::Margo(spec) => {
-            let mut pos =
-                crate::forge::margo::spec::position_of(spec).map_err(|e| e.to_string())?;
-            let m = cannonball_rules::margo::notation::parse_move(pos.geometry(), &p.key)
-                .map_err(|e| e.to_string())?;
-            pos.play(m).map_err(|e| format!("key {}: {e}", p.key))?;
+    match (&p.position, &p.key) {
+        (Position::Margo(pos), Move::Margo(m)) => {
+            let mut pos = pos.clone();
+            pos.play(*m)
+                .map_err(|e| format!("key {}: {e}", p.notation(&p.key)))?;
             Ok(if pos.outcome().is_some() {
                 "the game is over".to_owned()
             } else {
                 format!("{} legal moves", pos.legal_moves().len())
             })
         }
-        PositionSpec::Margrites(spec) => {
-            let pos = crate::forge::margrites::parse_position(spec).map_err(|e| e.to_string())?;
-            let (_, after) =
-                crate::forge::margrites::play_turn(&pos, &p.key).map_err(|e| e.to_string())?;
+        (Position::Margrites(pos), Move::Margrites(turn)) => {
+            let (_, after) = turn.play(pos).map_err(|e| e.to_string())?;
             Ok(if after.is_over() {
                 "the game is over".to_owned()
             } else {
                 format!("{} legal steps", after.legal_steps().len())
             })
         }
+        _ => Err("the key is not a move of the puzzle's game".into()),
     }
 }
 
-fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
-    let key = if p.game == Game::Margrites {
-        steps_text(&p.key)
-    } else {
-        p.key.clone()
-    };
-    let mut claims = vec![
+/// The question's figure: the caption and the claims that the key is legal
+/// (and, for Margo, how many legal moves there are).
+fn question_figure(p: &Puzzle, key: &str) -> String {
+    let mut first = vec![
+        format!("caption: {}", quoted(&p.question)),
         "claims:".to_owned(),
         format!("  - {}", quoted(&format!("{key} is legal"))),
     ];
     if p.game != Game::Margrites {
-        claims.push(format!(
+        first.push(format!(
             "  - {}",
             quoted(&format!("{} legal moves", p.values.len()))
         ));
     }
-    let mut first = vec![format!("caption: {}", quoted(&p.question))];
-    first.extend(claims);
+    figure(p, &first)
+}
+
+/// The figure after the key, with the engine's claim about that position.
+fn after_key_figure(p: &Puzzle, key: &str) -> Result<String, String> {
     let mut after = match p.game {
         Game::Margrites => vec![
-            format!("steps: {}", quoted(&key)),
+            format!("steps: {}", quoted(key)),
             format!("caption: {}", quoted(&format!("After the key turn {key}."))),
         ],
         _ => vec![
-            format!("moves: {}", p.key),
-            format!(
-                "caption: {}",
-                quoted(&format!("After the key move {}.", p.key))
-            ),
+            format!("moves: {key}"),
+            format!("caption: {}", quoted(&format!("After the key move {key}."))),
         ],
     };
     after.push("claims:".to_owned());
     after.push(format!("  - {}", quoted(&after_key_claim(p)?)));
-    let mut tree = String::new();
-    tree_text(&p.solution, 0, &mut tree);
-    let d = &p.difficulty;
+    Ok(figure(p, &after))
+}
+
+/// How a try's value reads after its move: `wins too`, `falls short`, ...
+fn try_value(p: &Puzzle, value: Value) -> String {
     let capture = matches!(p.objective, Objective::Capture(_)) && p.game != Game::Margrites;
     let save = p.objective == Objective::Save;
+    match value {
+        Value::Result(Wld::Win) => "wins too".to_owned(),
+        Value::Result(Wld::Draw) => "only draws".to_owned(),
+        Value::Result(Wld::Loss) => "loses".to_owned(),
+        Value::Reaches(false) => "falls short".to_owned(),
+        v if capture => format!("forces only {v} off"),
+        v if save => format!("loses {v}"),
+        v => format!("is worth {v}"),
+    }
+}
+
+/// The heading of the values column.
+fn value_heading(p: &Puzzle) -> &'static str {
+    match p.objective {
+        _ if p.game == Game::Margrites => "Value for the side to move",
+        Objective::Capture(_) => "Pieces it forces off the board within the turns",
+        Objective::Save => "Pieces the opponent can then take off within the turns",
+        _ => "Value for the side to move",
+    }
+}
+
+fn titles(themes: &[Theme]) -> Vec<String> {
+    themes.iter().map(|t| t.title().to_owned()).collect()
+}
+
+fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
+    let key = key_steps(p);
+    let mut tree = String::new();
+    tree_text(p, &p.solution, 0, &mut tree);
+    let d = &p.difficulty;
     Ok(PuzzleView {
         title: format!("{} puzzle {number}", p.game.title()),
         number,
         id: p.id.clone(),
         game: p.game.slug(),
         question: p.question.clone(),
-        objective: p.objective.text(),
-        themes: p.themes.iter().map(|t| theme_title(t)).collect(),
+        objective: p.objective.file_text(p.game),
+        themes: titles(&p.themes),
         band: d.band.slug(),
         score: d.score,
         difficulty: format!(
             "score {} = solution tree of {} nodes, main line of {} plies, {} tempting tries, shortfall of the greedy choice {}",
             d.score, d.tree, d.length, d.tempting, d.gap
         ),
-        figure: figure(p, &first),
-        after_key: figure(p, &after),
-        key: p.key.clone(),
-        value_heading: match p.objective {
-            _ if p.game == Game::Margrites => "Value for the side to move",
-            Objective::Capture(_) => "Pieces it forces off the board within the turns",
-            Objective::Save => "Pieces the opponent can then take off within the turns",
-            _ => "Value for the side to move",
-        },
+        figure: question_figure(p, &key),
+        after_key: after_key_figure(p, &key)?,
+        key: p.notation(&p.key),
+        value_heading: value_heading(p),
         values: p
             .values
             .iter()
-            .map(|v| (v.mv.clone(), v.value.clone()))
+            .map(|v| (p.notation(&v.mv), v.value.to_string()))
             .collect(),
         first_turns: p.first_turns,
         tree,
@@ -300,18 +329,15 @@ fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
             .tries
             .iter()
             .map(|t| Try {
-                mv: t.mv.clone(),
+                mv: p.notation(&t.mv),
                 tempting: t.tempting.clone(),
-                value: match t.value.as_str() {
-                    "win" => "wins too".to_owned(),
-                    "draw" => "only draws".to_owned(),
-                    "loss" => "loses".to_owned(),
-                    "no" => "falls short".to_owned(),
-                    v if capture => format!("forces only {v} off"),
-                    v if save => format!("loses {v}"),
-                    v => format!("is worth {v}"),
-                },
-                refutation: t.refutation.join(" "),
+                value: try_value(p, t.value),
+                refutation: t
+                    .refutation
+                    .iter()
+                    .map(|m| p.notation(m))
+                    .collect::<Vec<_>>()
+                    .join(" "),
             })
             .collect(),
         minimality: if p.minimality.minimal {
@@ -330,159 +356,170 @@ fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
     })
 }
 
+#[derive(Serialize)]
+struct GameView<'a> {
+    game: &'a GameSummary,
+    puzzles: Vec<Entry>,
+}
+
+#[derive(Serialize)]
+struct CensusView {
+    rules: String,
+    positions: u64,
+    finished: u64,
+    unique_win: u64,
+    themes: Vec<(String, u64)>,
+    not_counted: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct IndexView {
+    games: Vec<GameSummary>,
+    census: Option<CensusView>,
+}
+
+/// A game's puzzles in book order: the easiest first, then by id.
+fn in_book_order(all: &[(PathBuf, Puzzle)], game: Game) -> Vec<&Puzzle> {
+    let mut ps: Vec<&Puzzle> = all
+        .iter()
+        .map(|(_, p)| p)
+        .filter(|p| p.game == game)
+        .collect();
+    ps.sort_by(|a, b| {
+        a.difficulty
+            .score
+            .cmp(&b.difficulty.score)
+            .then(a.id.cmp(&b.id))
+    });
+    ps
+}
+
+/// The rows of the theme table: puzzles per theme and band, themes in the
+/// order of their slugs.
+fn theme_rows(ps: &[&Puzzle]) -> Vec<ThemeRow> {
+    let mut by_theme: BTreeMap<&'static str, (Theme, Vec<usize>)> = BTreeMap::new();
+    for p in ps {
+        for t in &p.themes {
+            let row = by_theme.entry(t.slug()).or_insert_with(|| (*t, vec![0; 3]));
+            row.1[Band::ALL
+                .iter()
+                .position(|b| *b == p.difficulty.band)
+                .unwrap_or(0)] += 1;
+        }
+    }
+    by_theme
+        .into_values()
+        .map(|(t, counts)| ThemeRow {
+            theme: t.title().to_owned(),
+            total: counts.iter().sum(),
+            counts,
+        })
+        .collect()
+}
+
+/// A game's page and its puzzles' pages, and its summary for the index.
+fn game_pages(
+    game: Game,
+    ps: &[&Puzzle],
+    pages: &Pages,
+) -> Result<(GamePages, GameSummary), PuzzlePagesError> {
+    let mut entries = Vec::new();
+    let mut puzzles = Vec::new();
+    for (i, p) in ps.iter().enumerate() {
+        let number = i + 1;
+        entries.push(Entry {
+            number,
+            id: p.id.clone(),
+            link: format!("{}/{}.md", game.slug(), p.id),
+            question: p.question.clone(),
+            band: p.difficulty.band.slug(),
+            score: p.difficulty.score,
+            themes: titles(&p.themes),
+        });
+        let v = view(p, number).map_err(|reason| PuzzlePagesError::Page {
+            game: game.slug(),
+            id: p.id.clone(),
+            reason,
+        })?;
+        let content = pages.render("puzzle.md.tera", &v)?;
+        puzzles.push(Page {
+            name: v.title.clone(),
+            path: PathBuf::from(format!("puzzles/{}/{}.md", game.slug(), p.id)),
+            content,
+        });
+    }
+    let bands = Band::ALL
+        .iter()
+        .map(|b| {
+            (
+                b.slug(),
+                ps.iter().filter(|p| p.difficulty.band == *b).count(),
+            )
+        })
+        .collect();
+    let summary = GameSummary {
+        slug: game.slug(),
+        title: game.title(),
+        total: ps.len(),
+        rows: theme_rows(ps),
+        bands,
+    };
+    let content = pages.render(
+        "puzzle-game.md.tera",
+        &GameView {
+            game: &summary,
+            puzzles: entries,
+        },
+    )?;
+    let page = Page {
+        name: format!("{} puzzles", game.title()),
+        path: PathBuf::from(format!("puzzles/{}.md", game.slug())),
+        content,
+    };
+    Ok((GamePages { page, puzzles }, summary))
+}
+
+/// The census of the Spargo tablebase, when `root` has one.
+fn census_view(root: &Path) -> Result<Option<CensusView>, CensusError> {
+    let census = Census::read(&root.join("census").join("spargo.yaml"))?;
+    Ok(census.map(|c| CensusView {
+        rules: c.rules,
+        positions: c.positions,
+        finished: c.finished,
+        unique_win: c.unique_win,
+        themes: c
+            .themes
+            .into_iter()
+            .map(|(t, n)| (t.title().to_owned(), n))
+            .collect(),
+        not_counted: titles(&c.not_counted),
+    }))
+}
+
 /// Generates the Puzzles part from the puzzle files under `root`.
 ///
 /// # Errors
-/// A puzzle file that cannot be read (file and line), or a template that
-/// cannot be rendered.
-pub fn generate(root: &Path, pages: &Pages) -> Result<PuzzlePages, String> {
-    let all = puzzle::read_all(root).map_err(|errors| {
-        errors
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("\n")
-    })?;
+/// A puzzle file that cannot be read (file and line), a page that cannot be
+/// made, a template that cannot be rendered, or a census that cannot be read.
+pub fn generate(root: &Path, pages: &Pages) -> Result<PuzzlePages, PuzzlePagesError> {
+    let all = puzzle::read_all(root).map_err(PuzzlePagesError::Files)?;
     let mut summaries = Vec::new();
     let mut games = Vec::new();
     for game in Game::ALL {
-        let mut ps: Vec<&Puzzle> = all
-            .iter()
-            .map(|(_, p)| p)
-            .filter(|p| p.game == game)
-            .collect();
+        let ps = in_book_order(&all, game);
         if ps.is_empty() {
             continue;
         }
-        ps.sort_by(|a, b| {
-            a.difficulty
-                .score
-                .cmp(&b.difficulty.score)
-                .then(a.id.cmp(&b.id))
-        });
-        let mut by_theme: BTreeMap<String, Vec<usize>> = BTreeMap::new();
-        let mut entries = Vec::new();
-        let mut puzzles = Vec::new();
-        for (i, p) in ps.iter().enumerate() {
-            let number = i + 1;
-            for t in &p.themes {
-                let row = by_theme.entry(t.clone()).or_insert_with(|| vec![0; 3]);
-                row[Band::ALL
-                    .iter()
-                    .position(|b| *b == p.difficulty.band)
-                    .unwrap_or(0)] += 1;
-            }
-            entries.push(Entry {
-                number,
-                id: p.id.clone(),
-                link: format!("{}/{}.md", game.slug(), p.id),
-                question: p.question.clone(),
-                band: p.difficulty.band.slug(),
-                score: p.difficulty.score,
-                themes: p.themes.iter().map(|t| theme_title(t)).collect(),
-            });
-            let v = view(p, number)
-                .map_err(|e| format!("puzzles/{}/{}.yaml: {e}", game.slug(), p.id))?;
-            let content = pages
-                .render("puzzle.md.tera", &v)
-                .map_err(|e| e.to_string())?;
-            puzzles.push(Page {
-                name: v.title.clone(),
-                path: PathBuf::from(format!("puzzles/{}/{}.md", game.slug(), p.id)),
-                content,
-            });
-        }
-        let rows: Vec<ThemeRow> = by_theme
-            .into_iter()
-            .map(|(t, counts)| ThemeRow {
-                theme: theme_title(&t),
-                total: counts.iter().sum(),
-                counts,
-            })
-            .collect();
-        let bands = Band::ALL
-            .iter()
-            .map(|b| {
-                (
-                    b.slug(),
-                    ps.iter().filter(|p| p.difficulty.band == *b).count(),
-                )
-            })
-            .collect();
-        let summary = GameSummary {
-            slug: game.slug(),
-            title: game.title(),
-            total: ps.len(),
-            rows,
-            bands,
-        };
-        #[derive(Serialize)]
-        struct GameView<'a> {
-            game: &'a GameSummary,
-            puzzles: Vec<Entry>,
-        }
-        let content = pages
-            .render(
-                "puzzle-game.md.tera",
-                &GameView {
-                    game: &summary,
-                    puzzles: entries,
-                },
-            )
-            .map_err(|e| e.to_string())?;
-        games.push(GamePages {
-            page: Page {
-                name: format!("{} puzzles", game.title()),
-                path: PathBuf::from(format!("puzzles/{}.md", game.slug())),
-                content,
-            },
-            puzzles,
-        });
+        let (g, summary) = game_pages(game, &ps, pages)?;
+        games.push(g);
         summaries.push(summary);
     }
-    #[derive(Serialize)]
-    struct CensusView {
-        rules: String,
-        positions: u64,
-        finished: u64,
-        unique_win: u64,
-        themes: Vec<(String, u64)>,
-        not_counted: Vec<String>,
-    }
-    #[derive(Serialize)]
-    struct IndexView {
-        games: Vec<GameSummary>,
-        census: Option<CensusView>,
-    }
-    let census_path = root.join("census").join("spargo.yaml");
-    let census = if census_path.exists() {
-        let text = std::fs::read_to_string(&census_path)
-            .map_err(|e| format!("{}: {e}", census_path.display()))?;
-        let c: crate::forge::spargo::Census =
-            serde_norway::from_str(&text).map_err(|e| format!("{}: {e}", census_path.display()))?;
-        Some(CensusView {
-            rules: c.rules,
-            positions: c.positions,
-            finished: c.finished,
-            unique_win: c.unique_win,
-            themes: c
-                .themes
-                .into_iter()
-                .map(|(t, n)| (theme_title(&t), n))
-                .collect(),
-            not_counted: c.not_counted.iter().map(|t| theme_title(t)).collect(),
-        })
-    } else {
-        None
-    };
-    let index = pages
-        .render(
-            "puzzle-index.md.tera",
-            &IndexView {
-                games: summaries,
-                census,
-            },
-        )
-        .map_err(|e| e.to_string())?;
+    let index = pages.render(
+        "puzzle-index.md.tera",
+        &IndexView {
+            games: summaries,
+            census: census_view(root)?,
+        },
+    )?;
     Ok(PuzzlePages { index, games })
 }

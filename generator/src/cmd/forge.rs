@@ -6,8 +6,9 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use cannonball::forge::margo::horizon;
 use cannonball::forge::run::{self, RunOptions, RunReport, Shard};
-use cannonball::forge::theme::Theme;
-use cannonball::forge::{margo, margrites, spargo};
+use cannonball::forge::{Limits, margo, margrites, spargo};
+use cannonball::puzzle::Theme;
+use cannonball::puzzle::margo::puzzle_rules;
 use cannonball::solve::spargo::Tablebase;
 use cannonball_rules::Game;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -91,7 +92,7 @@ fn load_tablebase(a: &Args) -> Result<Option<Tablebase>> {
     if a.game != Game::Spargo {
         anyhow::bail!("--tablebase is for --game spargo");
     }
-    let rules = margo::spec::puzzle_rules(Game::Spargo, 4);
+    let rules = puzzle_rules(Game::Spargo, 4);
     Ok(Some(
         Tablebase::load(path, Some(&rules))
             .with_context(|| format!("loading {}", path.display()))?,
@@ -121,13 +122,16 @@ fn census(a: &Args, tb: &Tablebase) -> Result<ExitCode> {
     let dir = a.out.join("census");
     std::fs::create_dir_all(&dir)?;
     let path = dir.join("spargo.yaml");
-    std::fs::write(&path, serde_norway::to_string(&c)?)?;
+    std::fs::write(&path, c.to_text()?)?;
     println!(
         "census of {} positions: {} finished, {} with a unique winning move; {:?}; {:.0} s; written {}",
         c.positions,
         c.finished,
         c.unique_win,
-        c.themes,
+        c.themes
+            .iter()
+            .map(|(t, n)| (t.slug(), *n))
+            .collect::<Vec<_>>(),
         started.elapsed().as_secs_f64(),
         path.display()
     );
@@ -205,21 +209,13 @@ fn process_cpu_seconds() -> Option<f64> {
     Some(ticks / 100.0)
 }
 
-/// Runs `forge`.
-pub fn run(a: &Args) -> Result<ExitCode> {
-    let cpu_start = process_cpu_seconds();
-    let tablebase = load_tablebase(a)?;
-    if a.census {
-        if let Some(tb) = &tablebase {
-            return census(a, tb);
-        }
-    }
-    let themes: Vec<String> = Theme::ALL
-        .iter()
+/// What the run works through, and the themes its quota is about.
+fn run_options(a: &Args) -> RunOptions {
+    let themes: Vec<Theme> = Theme::ALL
+        .into_iter()
         .filter(|t| t.games().contains(&a.game.slug()))
-        .map(|t| t.slug().to_owned())
         .collect();
-    let opts = RunOptions {
+    RunOptions {
         game: a.game,
         seed: a.seed,
         candidates: a.candidates,
@@ -234,13 +230,21 @@ pub fn run(a: &Args) -> Result<ExitCode> {
             (_, true, Some(t)) => Some(format!("save-{}", t.slug())),
             (_, _, t) => t.map(|t| format!("scan-{}", t.slug())),
         },
-    };
-    let source = match (a.save, a.theme, &tablebase) {
+    }
+}
+
+/// Where capture and save puzzles take their positions from.
+fn horizon_source(a: &Args, tablebase: Option<&Tablebase>) -> Result<horizon::Source> {
+    Ok(match (a.save, a.theme, tablebase) {
         (true, Some(Theme::StackJoin), _) => horizon::Source::StackJoin,
         (true, Some(t), _) => anyhow::bail!("--save takes --theme stack-join only, not {t}"),
         (false, Some(_), None) => anyhow::bail!("--theme needs --tablebase (Spargo) or --save"),
         _ => horizon::Source::Window,
-    };
+    })
+}
+
+/// The candidates' progress bar (hidden with `--quiet`).
+fn candidate_bar(a: &Args) -> ProgressBar {
     let bar = if a.quiet {
         ProgressBar::hidden()
     } else {
@@ -250,51 +254,11 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         ProgressStyle::with_template("{spinner} {pos}/{len} candidates {wide_bar} {elapsed} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let progress = |n: u64, r: &RunReport| {
-        bar.set_position(n + r.resumed);
-        bar.set_message(format!("{} puzzles", r.found));
-    };
-    let limits = margo::Limits {
-        nodes: a.nodes,
-        ..margo::Limits::default()
-    };
-    let ranks = match (&tablebase, a.theme) {
-        (Some(tb), Some(theme)) => Some((scan(a, tb, theme)?, theme)),
-        _ => None,
-    };
-    let game = a.game;
-    let tb = tablebase.as_ref();
-    let ranks = ranks.as_ref();
-    let mg_limits = margrites::Limits::default();
-    let goal = match (a.capture, a.save) {
-        (true, _) => Some(horizon::Goal::Capture),
-        (_, true) => Some(horizon::Goal::Save),
-        _ => None,
-    };
-    let forge = move |seed: u64, i: u64| -> Result<_, String> {
-        match (game, tb, goal) {
-            (Game::Spargo | Game::Margo, _, Some(goal)) => {
-                horizon::forge_one(game, goal, source, seed, i, &limits).map_err(|e| e.to_string())
-            }
-            (Game::Spargo, Some(tb), None) => match ranks.map_or_else(
-                || spargo::candidate(tb, seed, i),
-                |(r, theme)| spargo::ranked_candidate(tb, r, *theme, i),
-            ) {
-                Some(c) => {
-                    margo::forge_candidate(game, c, seed, i, &limits).map_err(|e| e.to_string())
-                }
-                None => Ok(None),
-            },
-            (Game::Spargo | Game::Margo, _, None) => {
-                margo::forge_one(game, seed, i, &limits).map_err(|e| e.to_string())
-            }
-            (Game::Margrites, _, _) => {
-                margrites::forge_one(seed, i, &mg_limits).map_err(|e| e.to_string())
-            }
-        }
-    };
-    let report = run::run(&opts, &forge, &progress)?;
-    bar.finish_and_clear();
+    bar
+}
+
+/// The run's counts and its time: wall, CPU, and CPU per puzzle found.
+fn print_report(a: &Args, report: &RunReport, cpu_start: Option<f64>) {
     let cpu = match (cpu_start, process_cpu_seconds()) {
         (Some(a), Some(b)) => b - a,
         _ => report.worker_time.as_secs_f64(),
@@ -305,7 +269,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         report.candidates,
         report.resumed,
         report.total,
-        summary(&report)
+        summary(report)
     );
     println!(
         "time: wall {:.1} s, CPU {:.1} s; {:.2} CPU-seconds per puzzle found, {:.1} puzzles per CPU-minute",
@@ -322,5 +286,56 @@ pub fn run(a: &Args) -> Result<ExitCode> {
             0.0
         }
     );
+}
+
+/// Runs `forge`.
+pub fn run(a: &Args) -> Result<ExitCode> {
+    let cpu_start = process_cpu_seconds();
+    let tablebase = load_tablebase(a)?;
+    if a.census {
+        if let Some(tb) = &tablebase {
+            return census(a, tb);
+        }
+    }
+    let opts = run_options(a);
+    let source = horizon_source(a, tablebase.as_ref())?;
+    let bar = candidate_bar(a);
+    let progress = |n: u64, r: &RunReport| {
+        bar.set_position(n + r.resumed);
+        bar.set_message(format!("{} puzzles", r.found));
+    };
+    let limits = Limits {
+        nodes: a.nodes,
+        ..Limits::MARGO
+    };
+    let ranks = match (&tablebase, a.theme) {
+        (Some(tb), Some(theme)) => Some((scan(a, tb, theme)?, theme)),
+        _ => None,
+    };
+    let game = a.game;
+    let tb = tablebase.as_ref();
+    let ranks = ranks.as_ref();
+    let goal = match (a.capture, a.save) {
+        (true, _) => Some(horizon::Goal::Capture),
+        (_, true) => Some(horizon::Goal::Save),
+        _ => None,
+    };
+    let forge = move |seed: u64, i: u64| match (game, tb, goal) {
+        (Game::Spargo | Game::Margo, _, Some(goal)) => {
+            horizon::forge_one(game, goal, source, seed, i, &limits)
+        }
+        (Game::Spargo, Some(tb), None) => match ranks.map_or_else(
+            || spargo::candidate(tb, seed, i),
+            |(r, theme)| spargo::ranked_candidate(tb, r, *theme, i),
+        ) {
+            Some(c) => margo::forge_candidate(game, c, seed, i, &limits),
+            None => Ok(None),
+        },
+        (Game::Spargo | Game::Margo, _, None) => margo::forge_one(game, seed, i, &limits),
+        (Game::Margrites, _, _) => margrites::forge_one(seed, i, &Limits::MARGRITES),
+    };
+    let report = run::run(&opts, &forge, &progress)?;
+    bar.finish_and_clear();
+    print_report(a, &report, cpu_start);
     Ok(ExitCode::SUCCESS)
 }

@@ -9,7 +9,8 @@ use std::time::Instant;
 use anyhow::Result;
 use cannonball::book::{self, BookError, BuildOptions, Overrides};
 use cannonball::forge::verify::{VerifyLimits, rewrite_file, verify_file};
-use cannonball::puzzle;
+use cannonball::puzzle::{self, PuzzleError};
+use cannonball_rules::Game;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -35,12 +36,9 @@ pub struct Args {
     quiet: bool,
 }
 
-/// Runs `verify`: exit code 1 when anything differs (each problem printed as
-/// `FILE:LINE: ...`).
-pub fn run(a: &Args) -> Result<ExitCode> {
-    let started = Instant::now();
+/// Re-proves (or rewrites) every file, in parallel, with a progress bar.
+fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Result<Game, Vec<PuzzleError>>> {
     let limits = VerifyLimits::default();
-    let files = puzzle::files(&a.puzzles)?;
     let bar = if a.quiet {
         ProgressBar::hidden()
     } else {
@@ -65,6 +63,11 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         })
         .collect();
     bar.finish_and_clear();
+    results
+}
+
+/// Prints every problem and the count per game; the files that failed.
+fn report(results: Vec<Result<Game, Vec<PuzzleError>>>, files: usize, started: Instant) -> usize {
     let mut failures = 0;
     let mut per_game: BTreeMap<String, usize> = BTreeMap::new();
     for r in results {
@@ -81,41 +84,56 @@ pub fn run(a: &Args) -> Result<ExitCode> {
     let games: Vec<String> = per_game.iter().map(|(g, n)| format!("{g} {n}")).collect();
     println!(
         "puzzles: {} re-proved ({}), {} failed, in {:.1} s",
-        files.len() - failures,
+        files - failures,
         games.join(", "),
         failures,
         started.elapsed().as_secs_f64()
     );
-    let mut book_failed = false;
-    if !a.puzzles_only {
-        let t = Instant::now();
-        let opts = BuildOptions {
-            book: a.book.clone(),
-            check_only: true,
-            overrides: Overrides {
-                no_cache: true,
-                ..Overrides::default()
-            },
-            dest: None,
-            progress: None,
-        };
-        match book::build(&opts) {
-            Ok(r) => println!(
+    failures
+}
+
+/// Checks every book figure afresh; whether any failed.
+fn check_book(a: &Args) -> Result<bool> {
+    let t = Instant::now();
+    let opts = BuildOptions {
+        book: a.book.clone(),
+        check_only: true,
+        overrides: Overrides {
+            no_cache: true,
+            ..Overrides::default()
+        },
+        dest: None,
+        progress: None,
+    };
+    match book::build(&opts) {
+        Ok(r) => {
+            println!(
                 "book: {} chapters, {} figures, {} claims checked afresh, in {:.1} s",
                 r.stats.chapters,
                 r.stats.figures,
                 r.stats.claims,
                 t.elapsed().as_secs_f64()
-            ),
-            Err(BookError::Failures(f)) => {
-                book_failed = true;
-                for failure in &f.0 {
-                    eprintln!("{failure}");
-                }
-            }
-            Err(e) => return Err(e.into()),
+            );
+            Ok(false)
         }
+        Err(BookError::Failures(f)) => {
+            for failure in &f.0 {
+                eprintln!("{failure}");
+            }
+            Ok(true)
+        }
+        Err(e) => Err(e.into()),
     }
+}
+
+/// Runs `verify`: exit code 1 when anything differs (each problem printed as
+/// `FILE:LINE: ...`).
+pub fn run(a: &Args) -> Result<ExitCode> {
+    let started = Instant::now();
+    let files = puzzle::files(&a.puzzles)?;
+    let results = reprove(a, &files);
+    let failures = report(results, files.len(), started);
+    let book_failed = !a.puzzles_only && check_book(a)?;
     if failures > 0 || book_failed {
         eprintln!("error: verification failed");
         return Ok(ExitCode::FAILURE);

@@ -186,8 +186,9 @@ impl Here<'_> {
                         let yes = answer == Within::Yes;
                         Verdict::holds(yes == *can, || {
                             format!(
-                                "{c} {} {objective} within {}",
+                                "{c} {} {} within {}",
                                 if yes { "can" } else { "cannot" },
+                                objective.claim_text(),
                                 count(usize::from(*turns), "turn", "turns")
                             )
                         })

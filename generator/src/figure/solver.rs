@@ -119,12 +119,6 @@ pub fn solve_within(
     turns: u8,
     budget: &Budget,
 ) -> Result<(Within, u64), SolveError> {
-    let objective = match objective {
-        Objective::Win => margrites_solver::Objective::Win,
-        Objective::Score(k) => margrites_solver::Objective::Score(k),
-        Objective::Capture(k) => margrites_solver::Objective::Capture(k),
-        Objective::Trap => margrites_solver::Objective::Trap,
-    };
     let limits = margrites_solver::Limits {
         nodes: Some(budget.margrites_nodes),
         time: None,

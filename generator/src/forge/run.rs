@@ -27,7 +27,8 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::puzzle::{self, Puzzle, PuzzleError, Written, io};
+use super::ForgeError;
+use crate::puzzle::{self, Puzzle, PuzzleError, Theme, Written, io};
 use cannonball_rules::Game;
 
 /// A shard `k/N` (1-based `k`).
@@ -69,7 +70,7 @@ pub struct RunOptions {
     /// Puzzles wanted per theme (`None`: keep every puzzle).
     pub quota: Option<usize>,
     /// Themes the quota is about (the game's themes).
-    pub themes: Vec<String>,
+    pub themes: Vec<Theme>,
     /// Candidates per batch.
     pub batch: usize,
     /// Where candidates come from when not the game's default source (for
@@ -89,7 +90,8 @@ pub struct RunReport {
     pub found: u64,
     /// New files written.
     pub written: u64,
-    /// Puzzles per theme in the folder at the end.
+    /// Puzzles per theme in the folder at the end, by slug (so listed in
+    /// the slugs' alphabetical order).
     pub per_theme: BTreeMap<String, usize>,
     /// Puzzle files in the folder at the end.
     pub total: usize,
@@ -112,7 +114,7 @@ pub enum RunError {
         /// The candidate.
         index: u64,
         /// What went wrong.
-        reason: String,
+        reason: ForgeError,
     },
 }
 
@@ -153,7 +155,7 @@ fn theme_counts(out: &Path, game: Game) -> Result<(BTreeMap<String, usize>, usiz
         }
         total += 1;
         for t in p.themes {
-            *counts.entry(t).or_insert(0) += 1;
+            *counts.entry(t.slug().to_owned()).or_insert(0) += 1;
         }
     }
     Ok((counts, total))
@@ -163,7 +165,7 @@ fn quota_met(o: &RunOptions, counts: &BTreeMap<String, usize>) -> bool {
     o.quota.is_some_and(|q| {
         o.themes
             .iter()
-            .all(|t| counts.get(t).copied().unwrap_or(0) >= q)
+            .all(|t| counts.get(t.slug()).copied().unwrap_or(0) >= q)
     })
 }
 
@@ -173,7 +175,7 @@ fn wanted(o: &RunOptions, counts: &BTreeMap<String, usize>, p: &Puzzle) -> bool 
         Some(q) => p
             .themes
             .iter()
-            .any(|t| o.themes.contains(t) && counts.get(t).copied().unwrap_or(0) < q),
+            .any(|t| o.themes.contains(t) && counts.get(t.slug()).copied().unwrap_or(0) < q),
     }
 }
 
@@ -184,7 +186,7 @@ fn wanted(o: &RunOptions, counts: &BTreeMap<String, usize>, p: &Puzzle) -> bool 
 /// A file cannot be read or written, or a candidate fails.
 pub fn run(
     o: &RunOptions,
-    forge: &(dyn Fn(u64, u64) -> Result<Option<Puzzle>, String> + Sync),
+    forge: &(dyn Fn(u64, u64) -> Result<Option<Puzzle>, ForgeError> + Sync),
     progress: Progress<'_>,
 ) -> Result<RunReport, RunError> {
     let started = Instant::now();
@@ -206,7 +208,7 @@ pub fn run(
         if quota_met(o, &counts) {
             break;
         }
-        let results: Vec<(u64, Duration, Result<Option<Puzzle>, String>)> = chunk
+        let results: Vec<(u64, Duration, Result<Option<Puzzle>, ForgeError>)> = chunk
             .par_iter()
             .map(|&i| {
                 let t = Instant::now();
@@ -223,7 +225,7 @@ pub fn run(
                 if wanted(o, &counts, &p) && puzzle::write(&o.out, &p)? == Written::New {
                     report.written += 1;
                     for t in &p.themes {
-                        *counts.entry(t.clone()).or_insert(0) += 1;
+                        *counts.entry(t.slug().to_owned()).or_insert(0) += 1;
                     }
                 }
             }
@@ -249,29 +251,33 @@ pub fn run(
 mod tests {
     use super::*;
     use crate::puzzle::{
-        Band, Difficulty, Line, MargoPosition, Minimality, Objective, PositionSpec, Provenance,
-        puzzle_id,
+        Band, Difficulty, Line, MargoPosition, Minimality, Objective, Position, PositionSpec,
+        Provenance, puzzle_id,
     };
 
-    fn fake(seed: u64, i: u64, theme: &str) -> Puzzle {
+    fn fake(seed: u64, i: u64, theme: Theme) -> Puzzle {
         let canonical = format!("black a{}; to-move black", i % 3);
+        let position = Position::from_spec(&PositionSpec::Margo(MargoPosition {
+            rules: "spargo".into(),
+            black: format!("a{}", 1 + i % 3),
+            white: "d4".into(),
+            to_move: "black".into(),
+            ..MargoPosition::default()
+        }))
+        .unwrap();
+        let a1 = position.parse_move("b2").unwrap();
         Puzzle {
             id: puzzle_id(Game::Spargo, Objective::Win, 0, &canonical),
             game: Game::Spargo,
             question: "q".into(),
             objective: Objective::Win,
             turns: 0,
-            position: PositionSpec::Margo(MargoPosition {
-                rules: "spargo".into(),
-                black: canonical,
-                to_move: "black".into(),
-                ..MargoPosition::default()
-            }),
-            key: "a1".into(),
+            position,
+            key: a1.clone(),
             values: Vec::new(),
             first_turns: 0,
             solution: Line {
-                mv: "a1".into(),
+                mv: a1,
                 only: true,
                 replies: Vec::new(),
                 end: String::new(),
@@ -281,7 +287,7 @@ mod tests {
                 minimal: true,
                 note: String::new(),
             },
-            themes: vec![theme.into()],
+            themes: vec![theme],
             difficulty: Difficulty {
                 band: Band::Easy,
                 score: 1,
@@ -309,7 +315,7 @@ mod tests {
             shard,
             out: dir.to_path_buf(),
             quota,
-            themes: vec!["ko".into()],
+            themes: vec![Theme::Ko],
             batch: 4,
             source: None,
         }
@@ -336,7 +342,7 @@ mod tests {
         let one = base.join("one");
         let two = base.join("two");
         let _ = fs::remove_dir_all(&base);
-        let f = |s: u64, i: u64| Ok(Some(fake(s, i, "ko")));
+        let f = |s: u64, i: u64| Ok(Some(fake(s, i, Theme::Ko)));
         let none = |_: u64, _: &RunReport| {};
         let r = run(&opts(&one, Shard { k: 1, n: 1 }, None), &f, &none).unwrap();
         assert_eq!((r.candidates, r.found, r.total), (12, 12, 3));
@@ -355,20 +361,20 @@ mod tests {
     fn quota_stops_the_run_and_failures_name_the_candidate() {
         let dir = std::env::temp_dir().join(format!("cannonball-quota-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
-        let f = |s: u64, i: u64| Ok(Some(fake(s, i, "ko")));
+        let f = |s: u64, i: u64| Ok(Some(fake(s, i, Theme::Ko)));
         let none = |_: u64, _: &RunReport| {};
         let r = run(&opts(&dir, Shard { k: 1, n: 1 }, Some(2)), &f, &none).unwrap();
         assert_eq!(r.candidates, 4, "one batch fills the quota of 2");
         assert_eq!(r.per_theme.get("ko"), Some(&2));
         let bad = |_: u64, i: u64| {
             if i == 5 {
-                Err("boom".to_string())
+                Err(ForgeError::Inconsistent("boom".to_string()))
             } else {
                 Ok(None)
             }
         };
         let e = run(&opts(&dir, Shard { k: 1, n: 1 }, None), &bad, &none).unwrap_err();
-        assert_eq!(e.to_string(), "candidate 5: boom");
+        assert_eq!(e.to_string(), "candidate 5: solver: boom");
         assert!("0/3".parse::<Shard>().is_err() && "4/3".parse::<Shard>().is_err());
         let _ = fs::remove_dir_all(&dir);
     }

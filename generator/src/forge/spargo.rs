@@ -10,10 +10,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
-use crate::forge::theme::Theme;
-use crate::forge::theme::margo::{MargoCase, Oracle, margo_themes};
+use crate::forge::margo::themes::{MargoCase, Oracle, margo_themes};
+use crate::puzzle::{Census, Theme};
 use crate::solve::Wld;
 use crate::solve::margo::Score;
 use crate::solve::spargo::{Entry, Tablebase};
@@ -272,24 +271,6 @@ impl Oracle for TablebaseOracle<'_> {
     }
 }
 
-/// Counts over every position of the tablebase.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct Census {
-    /// The rules (`describe_rules`).
-    pub rules: String,
-    /// Positions, up to symmetry and colour exchange.
-    pub positions: u64,
-    /// Positions where the game is over.
-    pub finished: u64,
-    /// Positions with at least four legal moves of which exactly one wins.
-    pub unique_win: u64,
-    /// Of those, positions per theme (themes the tablebase can decide).
-    pub themes: Vec<(String, u64)>,
-    /// Themes that need values under other rules (passing, no ko) and are not counted.
-    pub not_counted: Vec<String>,
-}
-
 /// Screens every position of `tb`; `progress` is called with positions done.
 #[must_use]
 pub fn census(tb: &Tablebase, progress: &(dyn Fn(u64) + Sync)) -> Census {
@@ -338,12 +319,9 @@ pub fn census(tb: &Tablebase, progress: &(dyn Fn(u64) + Sync)) -> Census {
         themes: counted
             .iter()
             .enumerate()
-            .map(|(i, t)| (t.slug().to_owned(), slots[i + 2].load(Ordering::Relaxed)))
+            .map(|(i, t)| (*t, slots[i + 2].load(Ordering::Relaxed)))
             .collect(),
-        not_counted: vec![
-            Theme::ForcedEyeFilling.slug().into(),
-            Theme::Ko.slug().into(),
-        ],
+        not_counted: vec![Theme::ForcedEyeFilling, Theme::Ko],
     }
 }
 

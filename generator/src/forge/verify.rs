@@ -7,24 +7,37 @@ use std::path::Path;
 use crate::puzzle::{self, Puzzle, PuzzleError};
 use cannonball_rules::Game;
 
-use super::{margo, margrites};
+use super::{ForgeError, Limits, margo, margrites};
 
 /// Node budgets for re-proving (the forge's own, so a puzzle re-proves the
 /// way it was found).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyLimits {
     /// Margo and Spargo: solver nodes per position, and the tree depth.
-    pub margo: margo::Limits,
+    pub margo: Limits,
     /// Margrites: solver nodes per solve, and the most turns.
-    pub margrites: margrites::Limits,
+    pub margrites: Limits,
+}
+
+impl Default for VerifyLimits {
+    /// Each game's forge defaults ([`Limits::of`]).
+    fn default() -> VerifyLimits {
+        VerifyLimits {
+            margo: Limits::MARGO,
+            margrites: Limits::MARGRITES,
+        }
+    }
 }
 
 /// Everything in `p` recomputed by its game's forge from the position, the
 /// objective and the turns (the provenance copied, the node count fresh).
-fn reanalyse(p: &Puzzle, limits: &VerifyLimits) -> Result<Puzzle, String> {
+///
+/// # Errors
+/// Why the puzzle could not be recomputed.
+pub fn reanalyse(p: &Puzzle, limits: &VerifyLimits) -> Result<Puzzle, ForgeError> {
     match p.game {
-        Game::Spargo | Game::Margo => margo::reanalyse(p, &limits.margo).map_err(|e| e.to_string()),
-        Game::Margrites => margrites::reanalyse(p, &limits.margrites).map_err(|e| e.to_string()),
+        Game::Spargo | Game::Margo => margo::reanalyse(p, &limits.margo),
+        Game::Margrites => margrites::reanalyse(p, &limits.margrites),
     }
 }
 
@@ -39,7 +52,7 @@ pub fn verify(
     limits: &VerifyLimits,
 ) -> Result<(), Vec<PuzzleError>> {
     let mut same = reanalyse(p, limits)
-        .map_err(|reason| vec![PuzzleError::at_key(file, text, "position", reason)])?;
+        .map_err(|e| vec![PuzzleError::at_key(file, text, "position", e.to_string())])?;
     same.provenance = p.provenance.clone();
     differences(file, p, &same)
 }
@@ -90,11 +103,11 @@ pub fn differences(file: &str, written: &Puzzle, fresh: &Puzzle) -> Result<(), V
 pub fn rewrite_file(path: &Path, limits: &VerifyLimits) -> Result<Game, Vec<PuzzleError>> {
     let p = puzzle::read(path).map_err(|e| vec![e])?;
     let file = path.display().to_string();
-    let fresh = reanalyse(&p, limits).map_err(|reason| {
+    let fresh = reanalyse(&p, limits).map_err(|e| {
         vec![PuzzleError::At {
             file: file.clone(),
             line: 1,
-            reason,
+            reason: e.to_string(),
         }]
     })?;
     if fresh.id != p.id {

@@ -1,8 +1,8 @@
 //! Stable puzzle ids: a content hash that does not depend on the Rust version,
 //! the platform or the run.
 
-use super::model::Objective;
 use crate::fnv::fnv1a;
+use crate::solve::Objective;
 use cannonball_rules::Game;
 
 /// The id of the puzzle with this game, objective, turns and canonical
@@ -19,7 +19,7 @@ pub fn puzzle_id(game: Game, objective: Objective, turns: u8, canonical: &str) -
     let text = format!(
         "{}\n{}\n{}\n{}",
         game.slug(),
-        objective.text(),
+        objective.file_text(game),
         turns,
         canonical
     );

@@ -1,8 +1,10 @@
 //! Reading, writing and merging puzzle files.
 //!
-//! A file is read in two steps: YAML into the schema (a syntax or schema
-//! error comes with its line), then the fields checked against each other (the
-//! id's form and game, the position's kind). Writing is atomic (a temporary
+//! A file is read in two steps: YAML into its wire form (a syntax or schema
+//! error comes with its line), then the fields checked against each other and
+//! typed (the id's form and game, the position's kind, the objective and the
+//! turns, then the position, every move, value and theme, each error at its
+//! line). Writing is atomic (a temporary
 //! file renamed into place), so a forge stopped at any moment leaves only whole
 //! files. Two files with the same id hold the same puzzle; when two runs found
 //! it, the one with the smaller seed and candidate index is kept, so shards
@@ -15,7 +17,8 @@ use thiserror::Error;
 
 use crate::yaml;
 
-use super::model::{Objective, PositionSpec, Puzzle};
+use super::model::Puzzle;
+use super::raw::{self, RawPuzzle};
 use cannonball_rules::Game;
 
 /// A puzzle file that cannot be used.
@@ -80,10 +83,10 @@ fn quoted_line(text: &str, message: &str) -> Option<usize> {
 /// # Errors
 /// The first problem, with its line.
 pub fn parse(text: &str, file: &str) -> Result<Puzzle, PuzzleError> {
-    let p: Puzzle = serde_norway::from_str(text).map_err(|e| {
+    let p: RawPuzzle = serde_norway::from_str(text).map_err(|e| {
         let message = e.to_string();
-        // Errors raised while reading a field's own text (an objective)
-        // point at the document's start: find the value they quote instead.
+        // Errors raised while reading a field's own text point at the
+        // document's start: find the value they quote instead.
         let line = match e.location().map(|l| l.line()) {
             Some(n) if n > 1 => n,
             _ => quoted_line(text, &message).unwrap_or(1),
@@ -94,64 +97,7 @@ pub fn parse(text: &str, file: &str) -> Result<Puzzle, PuzzleError> {
             reason: message,
         }
     })?;
-    let prefix = format!("{}-", p.game.slug());
-    let hex = p.id.strip_prefix(&prefix).unwrap_or("");
-    if hex.len() != 12
-        || !hex
-            .bytes()
-            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
-    {
-        return Err(PuzzleError::at_key(
-            file,
-            text,
-            "id",
-            format!(
-                "id `{}` is not `{prefix}` and twelve lower-case hex digits",
-                p.id
-            ),
-        ));
-    }
-    let kind_ok = matches!(
-        (&p.position, p.game),
-        (PositionSpec::Margo(_), Game::Spargo | Game::Margo)
-            | (PositionSpec::Margrites(_), Game::Margrites)
-    );
-    if !kind_ok {
-        return Err(PuzzleError::at_key(
-            file,
-            text,
-            "position",
-            format!("the position is not a {} position", p.game.title()),
-        ));
-    }
-    let margo_kind = p.game != Game::Margrites;
-    let (objective_ok, wants_turns) = match p.objective {
-        Objective::Win | Objective::BestMargin => (margo_kind, false),
-        Objective::Capture(_) => (true, true),
-        Objective::Save => (margo_kind, true),
-        Objective::WinWithin | Objective::Score(_) | Objective::Trap => (!margo_kind, true),
-    };
-    if !objective_ok {
-        return Err(PuzzleError::at_key(
-            file,
-            text,
-            "objective",
-            format!(
-                "`{}` is not an objective of {} puzzles",
-                p.objective,
-                p.game.title()
-            ),
-        ));
-    }
-    if wants_turns != (p.turns > 0) {
-        return Err(PuzzleError::at_key(
-            file,
-            text,
-            "turns",
-            "Margrites, capture and save puzzles give `turns` (1 or more); Margo and Spargo win and best-margin puzzles do not",
-        ));
-    }
-    Ok(p)
+    raw::typed(p, text, file)
 }
 
 /// Reads one puzzle file.
@@ -220,7 +166,7 @@ pub fn read_all(root: &Path) -> Result<Vec<(PathBuf, Puzzle)>, Vec<PuzzleError>>
 /// # Errors
 /// Never for a well-formed puzzle; the serializer's message otherwise.
 pub fn to_text(p: &Puzzle) -> Result<String, PuzzleError> {
-    serde_norway::to_string(p).map_err(|e| PuzzleError::Io {
+    serde_norway::to_string(&raw::raw(p)).map_err(|e| PuzzleError::Io {
         file: p.id.clone(),
         reason: e.to_string(),
     })

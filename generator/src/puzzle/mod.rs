@@ -1,5 +1,11 @@
-//! Puzzle files: the schema, stable ids, reading with located errors, atomic
-//! writing and order-free merging.
+//! Puzzle files: the typed schema, stable ids, reading with located errors,
+//! atomic writing and order-free merging; the census file of the Spargo
+//! tablebase.
+//!
+//! A file is parsed once, here: the position becomes an engine position
+//! ([`Position`]), moves become the games' moves and turns ([`Move`]), values,
+//! the objective and the themes their types ([`Value`], [`Objective`],
+//! [`Theme`]). Writing gives back the bytes the forge wrote.
 //!
 //! One YAML file per puzzle under `puzzles/<game>/<id>.yaml`:
 //!
@@ -49,13 +55,26 @@
 //! and the position; `cannonball verify` recomputes it and reports every field
 //! that differs.
 
+mod census;
 mod id;
 mod load;
+pub mod margo;
+pub mod margrites;
 mod model;
+mod position;
+mod raw;
+mod theme;
+mod value;
 
+pub use crate::solve::Objective;
+pub use cannonball_rules::Game;
+pub use census::{Census, CensusError};
 pub use id::puzzle_id;
 pub use load::{PuzzleError, Written, files, io, parse, read, read_all, to_text, write};
-pub use model::{
-    Band, Difficulty, Line, MargoPosition, MargritesPosition, Minimality, MoveValue, Objective,
-    PositionSpec, Provenance, Puzzle, Reply, Try,
+pub use margrites::{Turn, TurnError, TurnStep};
+pub use model::{Band, Difficulty, Line, Minimality, MoveValue, Provenance, Puzzle, Reply, Try};
+pub use position::{
+    MargoPosition, MargritesPosition, Move, MoveError, Position, PositionError, PositionSpec,
 };
+pub use theme::{Theme, UnknownTheme};
+pub use value::{Value, ValueError};

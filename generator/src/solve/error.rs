@@ -3,6 +3,7 @@
 
 use thiserror::Error;
 
+use super::Objective;
 use super::margrites::MAX_TURNS;
 
 /// A question a solver refuses, or a resource it could not get.
@@ -20,4 +21,7 @@ pub enum SolveError {
     /// Margrites: the turn limit is out of range.
     #[error("the turn limit must be from 1 to {MAX_TURNS}, not {0}")]
     TurnLimit(u8),
+    /// Margrites: the objective is a Margo one (best-margin, save).
+    #[error("`{0}` is not a Margrites objective")]
+    NotMargrites(Objective),
 }

@@ -91,30 +91,6 @@ pub enum Value {
     Draws,
 }
 
-/// A Margrites objective, as in `can score 2 within 3 turns`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Objective {
-    /// Win the game.
-    Win,
-    /// Score this many more points.
-    Score(u8),
-    /// Be credited with this many more captures.
-    Capture(u8),
-    /// Leave the opponent without a legal first step.
-    Trap,
-}
-
-impl fmt::Display for Objective {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Objective::Win => f.write_str("win"),
-            Objective::Score(k) => write!(f, "score {k}"),
-            Objective::Capture(k) => write!(f, "capture {k}"),
-            Objective::Trap => f.write_str("trap"),
-        }
-    }
-}
-
 /// A move as written: one word for Margo, one or more steps for Margrites.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveText(pub Vec<String>);
@@ -242,4 +218,5 @@ mod parse;
 #[cfg(test)]
 mod tests;
 
+pub use crate::solve::Objective;
 pub use parse::parse;

@@ -1,32 +1,13 @@
 //! From a position to a proved puzzle: the objective and the key, the solution
 //! tree, the tempting tries and their refutations, and the difficulty.
 
-use crate::puzzle::{Band, Difficulty, Line, MoveValue, Objective, Reply, Try};
-use crate::solve::margo::{Mode, Score};
+use crate::puzzle::{self, Band, Difficulty, Line, MoveValue, Objective, Reply, Try};
+use crate::solve::margo::{Bounds, Mode, Score, Solution};
 use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
 
 use super::ForgeError;
 use super::players::{Player, balance, captures};
-use super::solving::{Exact, move_values, root_value, score_text};
-
-/// How deep the solution tree goes and how much each position may cost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Solver nodes per position.
-    pub nodes: u64,
-    /// Attacker moves in the tree (the key counts as one); below that, each
-    /// defence ends with its proven value and a best line.
-    pub depth: u8,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            nodes: 50_000,
-            depth: 1,
-        }
-    }
-}
+use super::solving::{Exact, file_value, move_values, root_value};
 
 /// The question a position answers, and its key.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,75 +143,92 @@ pub fn tree(
     exact: &mut Exact,
 ) -> Result<Line, ForgeError> {
     let me = before.to_move();
-    let geo = before.geometry();
     let mut after = before.clone();
     after
         .play(mv)
-        .map_err(|e| ForgeError::Solve(format!("tree move: {e}")))?;
-    let text = notation::human(geo, mv);
+        .map_err(|e| ForgeError::Inconsistent(format!("tree move: {e}")))?;
     if after.outcome().is_some() {
         return Ok(Line {
-            mv: text,
+            mv: puzzle::Move::Margo(mv),
             only,
             replies: Vec::new(),
             end: format!("game over: {}", outcome_text(me, -balance(&after))),
         });
     }
+    let text = notation::human(before.geometry(), mv);
     let mut replies: Vec<(Score, Reply)> = Vec::new();
     for r in after.legal_moves() {
-        let mut q = after.clone();
+        let defence = Defence {
+            after: &after,
+            me,
+            text: &text,
+            objective,
+            depth,
+        };
+        replies.push(defence.reply(r, exact)?);
+    }
+    // Strongest defence first: the lowest value for the attacker.
+    replies.sort_by_key(|r| r.0);
+    Ok(Line {
+        mv: puzzle::Move::Margo(mv),
+        only,
+        replies: replies.into_iter().map(|r| r.1).collect(),
+        end: String::new(),
+    })
+}
+
+/// The defences to one attacker's move.
+struct Defence<'a> {
+    /// The position after the attacker's move.
+    after: &'a AnyPosition,
+    /// The attacker.
+    me: Color,
+    /// The attacker's move as written.
+    text: &'a str,
+    objective: Objective,
+    /// Attacker moves left in the tree (this one included).
+    depth: u8,
+}
+
+impl Defence<'_> {
+    /// The defence `r`, with its value for the attacker: the game's end, the
+    /// attacker's answer and the tree below it, or the proven value and a
+    /// best line.
+    fn reply(&self, r: Move, exact: &mut Exact) -> Result<(Score, Reply), ForgeError> {
+        let me = self.me;
+        let mut q = self.after.clone();
         q.play_unchecked(r);
-        let rtext = notation::human(geo, r);
+        let rtext = notation::human(self.after.geometry(), r);
         if q.outcome().is_some() {
             let m = balance(&q);
-            replies.push((
+            return Ok((
                 Score::margin(i32::try_from(m).unwrap_or(0)),
                 Reply {
-                    mv: rtext,
+                    mv: puzzle::Move::Margo(r),
                     answer: None,
                     end: format!("game over: {}", outcome_text(me, m)),
                 },
             ));
-            continue;
         }
-        let mode = mode_of(objective);
-        let unsettled = || ForgeError::Unsettled(format!("after {text} {rtext}"));
+        let mode = mode_of(self.objective);
+        let unsettled = || ForgeError::Unsettled(format!("after {} {rtext}", self.text));
         let sol = exact.search(&q, mode)?;
         let value = root_value(&sol, mode).ok_or_else(unsettled)?;
-        // The answer: the first move, in legal-move order, proven to keep the
-        // value; it is the only one when every other move is proven not to.
-        let keeps_value = |b: &crate::solve::margo::Bounds| match mode {
-            Mode::Wld => b.wld() == Some(value.wld()),
-            Mode::Exact => b.value() == Some(value),
-        };
-        let answer = sol
-            .moves
-            .iter()
-            .find(|m| keeps_value(&m.bounds))
-            .map(|m| m.mv);
-        let only = sol.moves.iter().filter(|m| keeps_value(&m.bounds)).count() == 1
-            && sol.moves.iter().all(|m| {
-                keeps_value(&m.bounds)
-                    || match mode {
-                        Mode::Wld => m.bounds.wld().is_some(),
-                        Mode::Exact => m.bounds.value().is_some(),
-                    }
-            });
-        let reply = match answer {
-            Some(answer) if depth > 1 => Reply {
-                mv: rtext,
+        let reply = match answer(&sol, mode, value) {
+            (Some(answer), only) if self.depth > 1 => Reply {
+                mv: puzzle::Move::Margo(r),
                 answer: Some(Box::new(tree(
                     &q,
                     answer,
                     only,
-                    objective,
-                    depth - 1,
+                    self.objective,
+                    self.depth - 1,
                     exact,
                 )?)),
                 end: String::new(),
             },
             _ => Reply {
-                mv: rtext,
+                mv: puzzle::Move::Margo(r),
                 answer: None,
                 end: format!(
                     "{}: {}",
@@ -239,16 +237,31 @@ pub fn tree(
                 ),
             },
         };
-        replies.push((value, reply));
+        Ok((value, reply))
     }
-    // Strongest defence first: the lowest value for the attacker.
-    replies.sort_by_key(|r| r.0);
-    Ok(Line {
-        mv: text,
-        only,
-        replies: replies.into_iter().map(|r| r.1).collect(),
-        end: String::new(),
-    })
+}
+
+/// The answer: the first move, in legal-move order, proven to keep `value`;
+/// and whether it is the only one (every other move proven not to).
+fn answer(sol: &Solution, mode: Mode, value: Score) -> (Option<Move>, bool) {
+    let keeps_value = |b: &Bounds| match mode {
+        Mode::Wld => b.wld() == Some(value.wld()),
+        Mode::Exact => b.value() == Some(value),
+    };
+    let answer = sol
+        .moves
+        .iter()
+        .find(|m| keeps_value(&m.bounds))
+        .map(|m| m.mv);
+    let only = sol.moves.iter().filter(|m| keeps_value(&m.bounds)).count() == 1
+        && sol.moves.iter().all(|m| {
+            keeps_value(&m.bounds)
+                || match mode {
+                    Mode::Wld => m.bounds.wld().is_some(),
+                    Mode::Exact => m.bounds.value().is_some(),
+                }
+        });
+    (answer, only)
 }
 
 /// The wrong first moves of `q` in the order they tempt, each with why: the
@@ -302,7 +315,6 @@ pub fn tempting(pos: &AnyPosition, q: &Question) -> Vec<(Move, String)> {
 /// # Errors
 /// The solver cannot run or settle a refutation.
 pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<Try>, ForgeError> {
-    let geo = pos.geometry();
     let mut out = Vec::new();
     for (m, tempting) in tempting(pos, q) {
         if out.len() == 3 {
@@ -313,7 +325,7 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
             .iter()
             .find(|v| v.0 == m)
             .map(|v| v.1)
-            .ok_or_else(|| ForgeError::Solve("a try is not a legal move".into()))?;
+            .ok_or_else(|| ForgeError::Inconsistent("a try is not a legal move".into()))?;
         let mut after = pos.clone();
         after.play_unchecked(m);
         let refutation = if after.outcome().is_some() {
@@ -325,12 +337,12 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
             if root_value(&sol, mode_of(q.objective)).is_none() {
                 continue;
             }
-            moves_text(&after, &sol.pv)
+            sol.pv.iter().map(|&r| puzzle::Move::Margo(r)).collect()
         };
         out.push(Try {
-            mv: notation::human(geo, m),
+            mv: puzzle::Move::Margo(m),
             tempting,
-            value: score_text(value, mode_of(q.objective)),
+            value: file_value(value, mode_of(q.objective)),
             refutation,
         });
     }
@@ -339,31 +351,21 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
 
 /// The values of every first move as files write them.
 #[must_use]
-pub fn value_records(pos: &AnyPosition, q: &Question) -> Vec<MoveValue> {
+pub fn value_records(q: &Question) -> Vec<MoveValue> {
     q.values
         .iter()
         .map(|&(m, v)| MoveValue {
-            mv: notation::human(pos.geometry(), m),
-            value: score_text(v, mode_of(q.objective)),
+            mv: puzzle::Move::Margo(m),
+            value: file_value(v, mode_of(q.objective)),
         })
         .collect()
-}
-
-/// Nodes of a solution tree.
-#[must_use]
-pub fn tree_size(line: &Line) -> u32 {
-    1 + line
-        .replies
-        .iter()
-        .map(|r| 1 + r.answer.as_deref().map_or(0, tree_size))
-        .sum::<u32>()
 }
 
 /// The difficulty: score = tree nodes + 2 × main-line plies + 3 × tempting
 /// wrong moves + 2 × the greedy choice's shortfall; easy below 25, hard from 70.
 #[must_use]
 pub fn difficulty(pos: &AnyPosition, q: &Question, line: &Line) -> Difficulty {
-    let tree = tree_size(line);
+    let tree = line.size();
     let length = u32::try_from(q.line.len()).unwrap_or(u32::MAX);
     let greedy = Player::Greedy.first_choice(pos);
     let picks: Vec<Move> = [greedy, Player::TwoPly.first_choice(pos)]
@@ -388,15 +390,8 @@ pub fn difficulty(pos: &AnyPosition, q: &Question, line: &Line) -> Difficulty {
         _ => 0,
     };
     let score = tree + 2 * length + 3 * tempting + 2 * gap;
-    let band = if score < 25 {
-        Band::Easy
-    } else if score < 70 {
-        Band::Medium
-    } else {
-        Band::Hard
-    };
     Difficulty {
-        band,
+        band: Band::of_score(score, 25, 70),
         score,
         tree,
         length,

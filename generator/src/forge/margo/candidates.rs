@@ -14,7 +14,7 @@ use cannonball_rules::rng::Rng;
 
 use super::analyse::MIN_MOVES;
 use super::players::{Player, balance};
-use super::spec::puzzle_rules;
+use crate::puzzle::margo::puzzle_rules;
 
 /// A whole self-play game of the `index`-th candidate of `seed`: its
 /// positions from the start to the end, and a description.

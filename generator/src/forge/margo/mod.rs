@@ -26,37 +26,19 @@ pub mod horizon;
 pub mod minimal;
 pub mod players;
 pub mod solving;
-pub mod spec;
 pub mod themes;
 
-use thiserror::Error;
-
-use crate::puzzle::{PositionSpec, Provenance, Puzzle, puzzle_id};
+use crate::puzzle::margo as spec;
+use crate::puzzle::{
+    self, Difficulty, Line, Minimality, MoveValue, Provenance, Puzzle, Theme, Try, puzzle_id,
+};
 use cannonball_rules::Game;
 use cannonball_rules::margo::AnyPosition;
 
-pub use analyse::Limits;
+pub use super::{ForgeError, Limits};
+use analyse::Question;
 pub use candidates::{Candidate, candidate};
 use solving::Exact;
-
-/// Why a Margo puzzle could not be made or checked.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum ForgeError {
-    /// A field of the file cannot be used.
-    #[error("{field}: {reason}")]
-    Field {
-        /// The field, e.g. `position.black`.
-        field: String,
-        /// What is wrong.
-        reason: String,
-    },
-    /// The solver could not run.
-    #[error("solver: {0}")]
-    Solve(String),
-    /// A position the puzzle needs was not settled within the node budget.
-    #[error("not settled within the node budget: {0}")]
-    Unsettled(String),
-}
 
 /// Pieces the forge may take away from a candidate.
 const MAX_REMOVALS: usize = 24;
@@ -209,7 +191,7 @@ pub fn analyse_position(
     let Some(q) = analyse::question(pos, exact)? else {
         return Ok(None);
     };
-    let solution = analyse::tree(pos, q.key, true, q.objective, limits.depth, exact)?;
+    let solution = analyse::tree(pos, q.key, true, q.objective, limits.turns, exact)?;
     let tries = analyse::tries(pos, &q, exact)?;
     if tries.len() < 3 {
         return Ok(None);
@@ -217,43 +199,83 @@ pub fn analyse_position(
     let minimality = minimal::check(pos, &q, exact)?.minimality("solver");
     let themes = themes::of(pos, &q, limits.nodes);
     let difficulty = analyse::difficulty(pos, &q, &solution);
-    let (_, canonical) = spec::canonical(pos);
     let me = pos.to_move();
     let question = match q.objective {
-        crate::puzzle::Objective::Win => format!("{me} to play and win."),
+        puzzle::Objective::Win => format!("{me} to play and win."),
         _ => format!("{me} to play and win by as much as possible."),
     };
-    let question = capitalise(&question);
     provenance.solver_nodes = exact.nodes;
-    Ok(Some(Puzzle {
-        id: puzzle_id(game, q.objective, 0, &canonical),
-        game,
-        question,
-        objective: q.objective,
-        turns: 0,
-        position: PositionSpec::Margo(spec::spec_of(pos)),
-        key: cannonball_rules::margo::notation::human(pos.geometry(), q.key),
-        values: analyse::value_records(pos, &q),
-        first_turns: 0,
+    let proved = Proved {
+        question: capitalise(&question),
+        values: analyse::value_records(&q),
         solution,
         tries,
         minimality,
         themes,
         difficulty,
+    };
+    Ok(Some(puzzle_of(game, pos, &q, 0, proved, provenance)))
+}
+
+/// What a proved Margo or Spargo puzzle says besides its position, objective,
+/// turns and key.
+pub(crate) struct Proved {
+    /// The question.
+    pub(crate) question: String,
+    /// Every legal first move and its value.
+    pub(crate) values: Vec<MoveValue>,
+    /// The solution tree.
+    pub(crate) solution: Line,
+    /// The refuted tries.
+    pub(crate) tries: Vec<Try>,
+    /// Minimality.
+    pub(crate) minimality: Minimality,
+    /// Themes.
+    pub(crate) themes: Vec<Theme>,
+    /// Difficulty.
+    pub(crate) difficulty: Difficulty,
+}
+
+/// The puzzle file of the question `q` on `pos` (in canonical orientation)
+/// within `turns` (0: the whole game), its id from the canonical text.
+pub(crate) fn puzzle_of(
+    game: Game,
+    pos: &AnyPosition,
+    q: &Question,
+    turns: u8,
+    proved: Proved,
+    provenance: Provenance,
+) -> Puzzle {
+    let (_, canonical) = spec::canonical(pos);
+    Puzzle {
+        id: puzzle_id(game, q.objective, turns, &canonical),
+        game,
+        question: proved.question,
+        objective: q.objective,
+        turns,
+        position: puzzle::Position::Margo(pos.clone()),
+        key: puzzle::Move::Margo(q.key),
+        values: proved.values,
+        first_turns: 0,
+        solution: proved.solution,
+        tries: proved.tries,
+        minimality: proved.minimality,
+        themes: proved.themes,
+        difficulty: proved.difficulty,
         provenance,
-    }))
+    }
 }
 
 /// A new puzzle's provenance (its node count is filled in later); the budget
 /// is recorded when it is not the default.
 fn provenance(source: String, seed: u64, index: u64, limits: &Limits) -> Provenance {
     Provenance {
-        generator: format!("cannonball {}", env!("CARGO_PKG_VERSION")),
+        generator: super::generator_version(),
         source,
         seed,
         candidate: index,
         solver_nodes: 0,
-        budget: (limits.nodes != Limits::default().nodes).then_some(limits.nodes),
+        budget: (limits.nodes != Limits::MARGO.nodes).then_some(limits.nodes),
     }
 }
 
@@ -271,13 +293,12 @@ fn capitalise(s: &str) -> String {
 /// The position cannot be read, or a position is not settled, or the
 /// position asks no question with a unique key any more.
 pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
-    let PositionSpec::Margo(spec) = &p.position else {
+    let puzzle::Position::Margo(pos) = &p.position else {
         return Err(ForgeError::Field {
             field: "position".into(),
             reason: "not a Margo position".into(),
         });
     };
-    let pos = spec::position_of(spec)?;
     // A puzzle forged with a larger budget is re-proved with that budget.
     let limits = &Limits {
         nodes: p.provenance.budget.unwrap_or(limits.nodes),
@@ -292,7 +313,7 @@ pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
         }
         horizon::analyse_position(
             p.game,
-            &pos,
+            pos,
             p.objective,
             p.turns,
             p.provenance.clone(),
@@ -300,7 +321,7 @@ pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
         )?
     } else {
         let mut exact = Exact::new(limits.nodes);
-        analyse_position(p.game, &pos, p.provenance.clone(), limits, &mut exact)?
+        analyse_position(p.game, pos, p.provenance.clone(), limits, &mut exact)?
     };
     found.ok_or_else(|| ForgeError::Field {
         field: "key".into(),

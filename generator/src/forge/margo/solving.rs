@@ -8,6 +8,7 @@
 //! carried as the score +1, 0 or -1, and files write it as `win`, `draw`,
 //! `loss`.
 
+use crate::puzzle::Value;
 use crate::solve::Wld;
 use crate::solve::margo::{Mode, Options, Progress, Score, Solution, Solver};
 use cannonball_rules::margo::{AnyPosition, Move};
@@ -66,7 +67,7 @@ impl Exact {
         };
         let sol = s
             .solve(pos, &Progress::default())
-            .map_err(|e| ForgeError::Solve(e.to_string()))?;
+            .map_err(|e| ForgeError::Solver(e))?;
         self.nodes += sol.stats.nodes;
         Ok(sol)
     }
@@ -104,17 +105,16 @@ pub fn root_value(sol: &Solution, mode: Mode) -> Option<Score> {
     }
 }
 
-/// A value as files write it: `win`/`draw`/`loss` in [`Mode::Wld`]; else
-/// `+3`, `0`, `-2`, `capture-win`, `capture-loss`.
+/// A value as files hold it: the result in [`Mode::Wld`]; else the margin,
+/// or a win or loss by capture.
 #[must_use]
-pub fn score_text(s: Score, mode: Mode) -> String {
+pub fn file_value(s: Score, mode: Mode) -> Value {
     if mode == Mode::Wld {
-        return s.wld().name().to_owned();
+        return Value::Result(s.wld());
     }
     match s.margin_value() {
-        Some(0) => "0".into(),
-        Some(m) => format!("{m:+}"),
-        None if s > Score::DRAW => "capture-win".into(),
-        None => "capture-loss".into(),
+        Some(m) => Value::Margin(m),
+        None if s > Score::DRAW => Value::ByCapture(Wld::Win),
+        None => Value::ByCapture(Wld::Loss),
     }
 }

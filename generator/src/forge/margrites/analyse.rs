@@ -2,9 +2,11 @@
 //! the unique key, tries, minimality, themes and difficulty, or the reason it
 //! is no puzzle.
 
-use crate::puzzle::{Difficulty, Line, Minimality, MoveValue, Objective, Try};
+use crate::puzzle::margrites::play_turn;
+use crate::puzzle::{
+    self, Difficulty, Line, Minimality, MoveValue, Objective, Theme, Try, Turn, Value,
+};
 use crate::solve::margrites::{self as solver, Answer, Report, TurnLine};
-use cannonball_rules::margrites::notation::{TurnBody, parse_turn_str};
 use cannonball_rules::margrites::turngen::{DistinctTurn, distinct_turns};
 use cannonball_rules::margrites::{Color, Diagram, Position, Square, Step};
 
@@ -30,8 +32,8 @@ pub struct Analysis {
     pub turns: u8,
     /// The question.
     pub question: String,
-    /// The key turn, in the rule book's notation.
-    pub key: String,
+    /// The key turn.
+    pub key: puzzle::Move,
     /// The winning first turns: only the key, `yes`.
     pub values: Vec<MoveValue>,
     /// Distinct first turns the solver examined.
@@ -42,25 +44,25 @@ pub struct Analysis {
     pub tries: Vec<Try>,
     /// Minimality.
     pub minimality: Minimality,
-    /// Theme slugs.
-    pub themes: Vec<String>,
+    /// Themes.
+    pub themes: Vec<Theme>,
     /// Difficulty.
     pub difficulty: Difficulty,
     /// Solver nodes spent on the analysis.
     pub nodes: u64,
 }
 
-/// The solver's form of a Margrites puzzle objective.
+/// The objective, when it is one of a Margrites puzzle: win, trap, or
+/// capture or score from 1 to 8.
 ///
 /// # Errors
 /// [`ForgeError::Objective`] for Margo objectives and counts above 8.
-pub fn to_solver(objective: Objective) -> Result<solver::Objective, ForgeError> {
+pub fn margrites_objective(objective: Objective) -> Result<Objective, ForgeError> {
     match objective {
-        Objective::WinWithin => Ok(solver::Objective::Win),
-        Objective::Trap => Ok(solver::Objective::Trap),
-        Objective::Capture(k @ 1..=8) => Ok(solver::Objective::Capture(k)),
-        Objective::Score(k @ 1..=8) => Ok(solver::Objective::Score(k)),
-        other => Err(ForgeError::Objective(other.text())),
+        Objective::Win | Objective::Trap | Objective::Capture(1..=8) | Objective::Score(1..=8) => {
+            Ok(objective)
+        }
+        other => Err(ForgeError::Objective(other)),
     }
 }
 
@@ -68,20 +70,16 @@ pub fn to_solver(objective: Objective) -> Result<solver::Objective, ForgeError> 
 /// `now`, when that side is to move again: the same objective with the counts
 /// still missing; `None` when the counts are already reached.
 #[must_use]
-pub fn remaining(
-    objective: Objective,
-    start: &Position,
-    now: &Position,
-) -> Option<solver::Objective> {
+pub fn remaining(objective: Objective, start: &Position, now: &Position) -> Option<Objective> {
     let side = start.to_move();
     let (was, is) = (start.standings(), now.standings());
     let (was, is) = (was.get(side), is.get(side));
     let left = |k: u8, was: u8, is: u8| (was + k).checked_sub(is).filter(|l| *l > 0);
     match objective {
-        Objective::Capture(k) => left(k, was.captures, is.captures).map(solver::Objective::Capture),
-        Objective::Score(k) => left(k, was.points, is.points).map(solver::Objective::Score),
-        Objective::Trap => Some(solver::Objective::Trap),
-        _ => Some(solver::Objective::Win),
+        Objective::Capture(k) => left(k, was.captures, is.captures).map(Objective::Capture),
+        Objective::Score(k) => left(k, was.points, is.points).map(Objective::Score),
+        Objective::Trap => Some(Objective::Trap),
+        _ => Some(Objective::Win),
     }
 }
 
@@ -111,7 +109,7 @@ impl Runner {
     pub(crate) fn solve(
         &mut self,
         pos: &Position,
-        objective: solver::Objective,
+        objective: Objective,
         turns: u8,
         full: bool,
     ) -> Result<Report, ForgeError> {
@@ -157,18 +155,15 @@ pub fn objectives(pos: &Position, limits: &Limits) -> Result<Vec<(Objective, u8)
     let mut open = [true, true];
     // Capture, score: the most reached within N - 1 turns; None once undecided.
     let mut best: [Option<u8>; 2] = [Some(0), Some(0)];
-    for n in 1..=limits.max_turns {
+    for n in 1..=limits.turns {
         if n > 1 && !deep {
             break;
         }
-        for (i, o) in [Objective::WinWithin, Objective::Trap]
-            .into_iter()
-            .enumerate()
-        {
+        for (i, o) in [Objective::Win, Objective::Trap].into_iter().enumerate() {
             if !open[i] {
                 continue;
             }
-            let r = run.solve(pos, to_solver(o)?, n, false)?;
+            let r = run.solve(pos, margrites_objective(o)?, n, false)?;
             if r.answer != Answer::No {
                 open[i] = false;
                 if unique(&r) {
@@ -184,7 +179,7 @@ pub fn objectives(pos: &Position, limits: &Limits) -> Result<Vec<(Objective, u8)
             let mut k = prev + 1;
             let mut reached = None;
             while usize::from(k) <= caps[i] {
-                let r = run.solve(pos, to_solver(make(k))?, n, false)?;
+                let r = run.solve(pos, margrites_objective(make(k))?, n, false)?;
                 match r.answer {
                     Answer::Yes => {
                         reached = Some((k, unique(&r)));
@@ -210,48 +205,18 @@ pub fn objectives(pos: &Position, limits: &Limits) -> Result<Vec<(Objective, u8)
     Ok(out)
 }
 
-/// Plays a turn written in the rule book's notation (`3. d5>d6; d6>d7(xe5).` or
-/// `3. forfeit.`) from `pos`, every step checked, and ends it.
+/// A turn the solver wrote, as a puzzle's move.
 ///
 /// # Errors
-/// [`ForgeError::Turn`] when the text does not parse or a step is illegal.
-pub fn play_turn(pos: &Position, text: &str) -> Result<(Vec<Step>, Position), ForgeError> {
-    let fail = |reason: String| ForgeError::Turn {
-        text: text.to_string(),
-        reason,
-    };
-    let (turn, _) = parse_turn_str(text).map_err(|e| fail(e.message))?;
-    let mut p = *pos;
-    let mut steps = Vec::new();
-    match turn.body {
-        TurnBody::Steps {
-            steps: written,
-            incomplete: false,
-        } => {
-            let mut previous = None;
-            for s in &written {
-                let step = s
-                    .step
-                    .resolve(&p, previous)
-                    .map_err(|e| fail(e.to_string()))?;
-                p.play_step(step).map_err(|e| fail(e.to_string()))?;
-                previous = step.to();
-                steps.push(step);
-            }
-        }
-        TurnBody::Forfeit => {}
-        _ => return Err(fail("not a whole turn".into())),
-    }
-    if !p.is_over() {
-        p.end_turn().map_err(|e| fail(e.to_string()))?;
-    }
-    Ok((steps, p))
+/// [`ForgeError::Turn`] when the text is not a turn in the plain notation.
+pub(crate) fn turn(text: &str) -> Result<puzzle::Move, ForgeError> {
+    Ok(puzzle::Move::Margrites(text.parse::<Turn>()?))
 }
 
 /// The question: `Black to play and capture 2 pieces within 2 turns (1 turn is
 /// not enough).`
 #[must_use]
-pub fn question(side: Color, objective: solver::Objective, turns: u8) -> String {
+pub fn question(side: Color, objective: Objective, turns: u8) -> String {
     let plural = |n: u8| if n == 1 { "turn" } else { "turns" };
     let tight = if turns > 1 {
         format!(
@@ -288,19 +253,15 @@ fn same_outcome(a: &Position, b: &Position) -> bool {
     a.board() == b.board() && a.standings() == b.standings() && a.phase() == b.phase()
 }
 
-/// Analyses `pos` for `objective` within `turns`: `Ok(Err(reason))` when it
-/// makes no puzzle.
-///
-/// # Errors
-/// A bad objective or turn count, or a solver turn that does not replay.
-pub fn analyse(
+/// The solver's report when `goal` is reached within `turns` and not within
+/// `turns - 1`, by exactly one winning first turn with its proof;
+/// `Ok(Err(reason))` otherwise.
+fn tight_and_unique(
+    run: &mut Runner,
     pos: &Position,
-    objective: Objective,
+    goal: Objective,
     turns: u8,
-    limits: &Limits,
-) -> Result<Result<Analysis, String>, ForgeError> {
-    let goal = to_solver(objective)?;
-    let mut run = Runner::new(limits);
+) -> Result<Result<Report, String>, ForgeError> {
     if turns > 1 {
         let r = run.solve(pos, goal, turns - 1, false)?;
         match r.answer {
@@ -320,105 +281,172 @@ pub fn analyse(
     if r.winning.len() != 1 {
         return Ok(Err(format!("{} winning first turns", r.winning.len())));
     }
-    let win = &r.winning[0];
-    let Some(proof) = &win.proof else {
+    if r.winning[0].proof.is_none() {
         return Ok(Err("no proof".into()));
-    };
-    let (key_steps, key_after) = play_turn(pos, &win.turn.notation)?;
-    let firsts = distinct_turns(pos);
-    let gains: Vec<(i32, &DistinctTurn)> = firsts
-        .iter()
-        .map(|t| (turn_gain(pos, &t.after), t))
-        .collect();
-    let key_gain = turn_gain(pos, &key_after);
-    // The greedy player's pick: the highest gain, the first generated among equals.
-    let greedy = gains
-        .iter()
-        .rev()
-        .max_by_key(|(g, _)| *g)
-        .map(|(_, t)| t.after);
-    let gap = gains.iter().filter(|(g, _)| *g > key_gain).count() as u32;
-    let tempting = gains
-        .iter()
-        .filter(|(g, t)| {
-            !same_outcome(&t.after, &key_after)
-                && (*g > 0 || greedy.is_some_and(|p| same_outcome(&p, &t.after)))
-        })
-        .count() as u32;
+    }
+    Ok(Ok(r))
+}
 
-    let tries = if turns == 1 {
-        // One turn: the bounds cut failing turns before the solver sees them;
-        // every distinct first turn but the key fails, and needs no refutation.
-        let mut wrong: Vec<(std::cmp::Reverse<(bool, i32)>, usize)> = gains
+/// Every distinct first turn with the greedy player's gain, and what the
+/// difficulty takes from them.
+struct Gains<'a> {
+    /// The distinct first turns and their gains, in generation order.
+    turns: Vec<(i32, &'a DistinctTurn)>,
+    /// The position after the key.
+    key_after: Position,
+    /// The greedy player's pick: the highest gain, the first generated among equals.
+    greedy: Option<Position>,
+}
+
+impl<'a> Gains<'a> {
+    fn new(pos: &Position, firsts: &'a [DistinctTurn], key_after: Position) -> Gains<'a> {
+        let turns: Vec<(i32, &DistinctTurn)> = firsts
+            .iter()
+            .map(|t| (turn_gain(pos, &t.after), t))
+            .collect();
+        let greedy = turns
+            .iter()
+            .rev()
+            .max_by_key(|(g, _)| *g)
+            .map(|(_, t)| t.after);
+        Gains {
+            turns,
+            key_after,
+            greedy,
+        }
+    }
+
+    fn is_greedy(&self, after: &Position) -> bool {
+        self.greedy.is_some_and(|p| same_outcome(&p, after))
+    }
+
+    /// First turns whose gain beats the key's.
+    fn gap(&self, pos: &Position) -> u32 {
+        let key_gain = turn_gain(pos, &self.key_after);
+        self.turns.iter().filter(|(g, _)| *g > key_gain).count() as u32
+    }
+
+    /// Wrong first turns that tempt: they gain, or are the greedy choice.
+    fn tempting(&self) -> u32 {
+        self.turns
+            .iter()
+            .filter(|(g, t)| {
+                !same_outcome(&t.after, &self.key_after) && (*g > 0 || self.is_greedy(&t.after))
+            })
+            .count() as u32
+    }
+
+    /// Within one turn: the bounds cut failing turns before the solver sees
+    /// them; every distinct first turn but the key fails, and needs no
+    /// refutation. The greedy choice first, then by gain.
+    fn one_turn_tries(&self, pos: &Position) -> Result<Vec<Try>, ForgeError> {
+        let mut wrong: Vec<(std::cmp::Reverse<(bool, i32)>, usize)> = self
+            .turns
             .iter()
             .enumerate()
-            .filter(|(_, (_, t))| !same_outcome(&t.after, &key_after))
-            .map(|(i, (g, t))| {
-                let is_greedy = greedy.is_some_and(|p| same_outcome(&p, &t.after));
-                (std::cmp::Reverse((is_greedy, *g)), i)
-            })
+            .filter(|(_, (_, t))| !same_outcome(&t.after, &self.key_after))
+            .map(|(i, (g, t))| (std::cmp::Reverse((self.is_greedy(&t.after), *g)), i))
             .collect();
         wrong.sort_unstable();
         wrong
             .iter()
             .take(TRIES_KEPT)
             .map(|&(std::cmp::Reverse((is_greedy, _)), i)| {
-                let t = gains[i].1;
-                Try {
-                    mv: TurnLine::new(pos, &t.steps).notation,
+                let t = self.turns[i].1;
+                Ok(Try {
+                    mv: turn(&TurnLine::new(pos, &t.steps).notation)?,
                     tempting: tempting_reason(
                         pos,
                         &t.after,
                         is_greedy,
                         "next in the greedy player's ranking",
                     ),
-                    value: "no".into(),
+                    value: Value::Reaches(false),
                     refutation: Vec::new(),
-                }
+                })
             })
-            .collect::<Vec<Try>>()
-    } else {
+            .collect()
+    }
+
+    /// Within two or more turns: the solver's most promising failing first
+    /// turns with their refutations, the greedy choice first, then by gain
+    /// (equal gains keep the solver's order).
+    fn refuted_tries(&self, pos: &Position, r: &Report) -> Result<Vec<Try>, ForgeError> {
         let mut tries = Vec::new();
         for f in &r.failing {
             let (_, after) = play_turn(pos, &f.turn.notation)?;
             let gain = turn_gain(pos, &after);
-            let is_greedy = greedy.is_some_and(|p| same_outcome(&p, &after));
+            let is_greedy = self.is_greedy(&after);
             let tempting =
                 tempting_reason(pos, &after, is_greedy, "among the solver's most promising");
             tries.push((
                 std::cmp::Reverse((is_greedy, gain)),
                 Try {
-                    mv: f.turn.notation.clone(),
+                    mv: turn(&f.turn.notation)?,
                     tempting,
-                    value: "no".into(),
-                    refutation: f.refutation.iter().map(|t| t.notation.clone()).collect(),
+                    value: Value::Reaches(false),
+                    refutation: f
+                        .refutation
+                        .iter()
+                        .map(|t| turn(&t.notation))
+                        .collect::<Result<_, _>>()?,
                 },
             ));
         }
-        // Stable: equal gains keep the solver's order.
         tries.sort_by_key(|a| a.0);
-        tries.into_iter().take(TRIES_KEPT).map(|(_, t)| t).collect()
+        Ok(tries.into_iter().take(TRIES_KEPT).map(|(_, t)| t).collect())
+    }
+}
+
+/// Analyses `pos` for `objective` within `turns`: `Ok(Err(reason))` when it
+/// makes no puzzle.
+///
+/// # Errors
+/// A bad objective or turn count, or a solver turn that does not replay.
+pub fn analyse(
+    pos: &Position,
+    objective: Objective,
+    turns: u8,
+    limits: &Limits,
+) -> Result<Result<Analysis, String>, ForgeError> {
+    let goal = margrites_objective(objective)?;
+    let mut run = Runner::new(limits);
+    let r = match tight_and_unique(&mut run, pos, goal, turns)? {
+        Ok(r) => r,
+        Err(reason) => return Ok(Err(reason)),
+    };
+    let win = &r.winning[0];
+    let Some(proof) = &win.proof else {
+        return Ok(Err("no proof".into()));
+    };
+    let (key_steps, key_after) = play_turn(pos, &win.turn.notation)?;
+    let firsts = distinct_turns(pos);
+    let gains = Gains::new(pos, &firsts, key_after);
+    let tries = if turns == 1 {
+        gains.one_turn_tries(pos)?
+    } else {
+        gains.refuted_tries(pos, &r)?
     };
     if tries.len() < 3 {
         return Ok(Err(format!("only {} wrong tries", tries.len())));
     }
-
     let solution = match tree::solution(&mut run, pos, objective, turns, proof)? {
         Ok(s) => s,
         Err(reason) => return Ok(Err(reason)),
     };
     let minimality = minimality(&mut run, pos, goal, turns, &key_steps)?;
     let themes = themes::detect(&mut run, pos, objective, &key_steps)?;
-    let difficulty = difficulty::rate(&solution, turns, tempting, gap);
+    let difficulty = difficulty::rate(&solution, turns, gains.tempting(), gains.gap(pos));
+    let key = turn(&win.turn.notation)?;
     Ok(Ok(Analysis {
         objective,
         turns,
         question: question(pos.to_move(), goal, turns),
-        key: win.turn.notation.clone(),
         values: vec![MoveValue {
-            mv: win.turn.notation.clone(),
-            value: "yes".into(),
+            mv: key.clone(),
+            value: Value::Reaches(true),
         }],
+        key,
         first_turns: u32::try_from(firsts.len()).unwrap_or(u32::MAX),
         solution,
         tries,
@@ -481,7 +509,7 @@ fn without(pos: &Position, sq: Square) -> Option<Position> {
 fn minimality(
     run: &mut Runner,
     pos: &Position,
-    goal: solver::Objective,
+    goal: Objective,
     turns: u8,
     key: &[Step],
 ) -> Result<Minimality, ForgeError> {

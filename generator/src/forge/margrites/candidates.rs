@@ -16,6 +16,10 @@
 //! - index 3 mod 4: the side not to move as a chain of touching pieces, the
 //!   side to move within two squares of it (chain captures).
 //!
+//! For these two layouts "the side to move" is what the pieces are placed
+//! for; the side actually to move is drawn again afterwards (see
+//! `endgame_candidate`), so half of them have the other side to move.
+//!
 //! Midgame positions are not used: with eight pieces a side a position has
 //! tens of thousands of distinct turns, far beyond the per-candidate budget.
 
@@ -120,8 +124,12 @@ fn within(a: Square, b: Square, r: u8) -> bool {
     a.file().abs_diff(b.file()) <= r && a.rank().abs_diff(b.rank()) <= r
 }
 
-fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
-    let to_move = if rng.below(2) == 0 {
+/// The side the layout places as the hunters (Edge: two to four pieces near
+/// the hemmed-in ones; Chain: the pieces near the chain) and the pieces per
+/// side: one to four each, or for Edge two to four hunters and one or two
+/// hemmed in.
+fn draw_counts(rng: &mut Rng, layout: Layout) -> (Color, ByColor<usize>) {
+    let hunters = if rng.below(2) == 0 {
         Color::Black
     } else {
         Color::White
@@ -131,10 +139,19 @@ fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
         white: 1 + rng.below(4) as usize,
     };
     if layout == Layout::Edge {
-        // One or two pieces to hem in against the edge, two to four hunters.
-        *counts.get_mut(to_move) = 2 + rng.below(3) as usize;
-        *counts.get_mut(to_move.other()) = 1 + rng.below(2) as usize;
+        *counts.get_mut(hunters) = 2 + rng.below(3) as usize;
+        *counts.get_mut(hunters.other()) = 1 + rng.below(2) as usize;
     }
+    (hunters, counts)
+}
+
+fn on_edge(s: Square) -> bool {
+    s.file() == 0 || s.file() == FILES - 1 || s.rank() == 0 || s.rank() == RANKS - 1
+}
+
+/// The square the pieces gather around (Edge: a corner half the time, else
+/// an edge square) and the radius.
+fn draw_centre(rng: &mut Rng, layout: Layout) -> Option<(Square, u8)> {
     let mut centre = Square::from_coords(
         rng.below(u64::from(FILES)) as u8,
         rng.below(u64::from(RANKS)) as u8,
@@ -143,18 +160,26 @@ fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
         let corners = [Square::A1, Square::I1, Square::A8, Square::I8];
         centre = corners[rng.index(4)];
     } else if layout == Layout::Edge {
-        let edges: Vec<Square> = Square::all()
-            .filter(|s| {
-                s.file() == 0 || s.file() == FILES - 1 || s.rank() == 0 || s.rank() == RANKS - 1
-            })
-            .collect();
+        let edges: Vec<Square> = Square::all().filter(|&s| on_edge(s)).collect();
         centre = edges[rng.index(edges.len())];
     }
     let radius = 1 + rng.below(if layout == Layout::Edge { 2 } else { 3 }) as u8;
+    Some((centre, radius))
+}
+
+/// Places the pieces one at a time, each on a random free square the layout
+/// allows; `None` when a piece has nowhere to go.
+fn place(
+    rng: &mut Rng,
+    layout: Layout,
+    hunters: Color,
+    counts: &ByColor<usize>,
+    (centre, radius): (Square, u8),
+) -> Option<ByColor<SquareSet>> {
     let mut pieces = ByColor::<SquareSet>::default();
-    let defender = to_move.other();
+    let defender = hunters.other();
     let order = if layout != Layout::Around {
-        [defender, to_move]
+        [defender, hunters]
     } else {
         [Color::Black, Color::White]
     };
@@ -172,17 +197,11 @@ fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
                             own.any(|o| o.touches(s))
                         }
                     }
-                    Layout::Chain | Layout::Edge if color == to_move => {
+                    Layout::Chain | Layout::Edge if color == hunters => {
                         let mut own = *pieces.get(defender);
                         own.any(|o| within(s, o, 2))
                     }
-                    Layout::Edge => {
-                        let edge = s.file() == 0
-                            || s.file() == FILES - 1
-                            || s.rank() == 0
-                            || s.rank() == RANKS - 1;
-                        edge && within(s, centre, radius)
-                    }
+                    Layout::Edge => on_edge(s) && within(s, centre, radius),
                     _ => within(s, centre, radius),
                 })
                 .collect();
@@ -193,15 +212,12 @@ fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
             *pieces.get_mut(color) = pieces.get(color).with(sq);
         }
     }
-    // No piece may stand capturable: a diagram shows a position after captures.
-    if !capture_round(&pieces).is_empty() {
-        return None;
-    }
-    let to_move = if rng.below(2) == 0 {
-        Color::Black
-    } else {
-        Color::White
-    };
+    Some(pieces)
+}
+
+/// The standings that account for the missing pieces: each one scored by its
+/// side (one in four) or captured by the opponent.
+fn draw_standings(rng: &mut Rng, pieces: &ByColor<SquareSet>) -> ByColor<Tally> {
     let mut standings = ByColor::<Tally>::default();
     for color in Color::ALL {
         let missing = PIECES_PER_SIDE - pieces.get(color).len() as u8;
@@ -213,6 +229,29 @@ fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
             }
         }
     }
+    standings
+}
+
+fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
+    let (hunters, counts) = draw_counts(rng, layout);
+    let (centre, radius) = draw_centre(rng, layout)?;
+    let pieces = place(rng, layout, hunters, &counts, (centre, radius))?;
+    // No piece may stand capturable: a diagram shows a position after captures.
+    if !capture_round(&pieces).is_empty() {
+        return None;
+    }
+    // The side to move is drawn again here, independently of the hunters:
+    // half the Edge and Chain candidates have the hemmed-in or chained side
+    // to move, not the hunters the module docs describe. Drawing the mover
+    // once would change every later draw, and so the candidate stream and
+    // the puzzles the forge finds; it is kept as it is until the forge may
+    // change its output.
+    let to_move = if rng.below(2) == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let standings = draw_standings(rng, &pieces);
     let diagram = Diagram {
         pieces: pieces.map(Iterator::collect),
         to_move,

@@ -12,8 +12,6 @@
 
 use crate::puzzle::{Band, Difficulty, Line};
 
-use super::tree;
-
 /// The lowest medium score.
 pub const MEDIUM: u32 = 20;
 /// The lowest hard score.
@@ -22,22 +20,15 @@ pub const HARD: u32 = 45;
 /// Rates a puzzle.
 #[must_use]
 pub fn rate(solution: &Line, turns: u8, tempting: u32, gap: u32) -> Difficulty {
-    let tree = tree::size(solution);
-    let length = tree::main_line_length(solution);
+    let tree = solution.size();
+    let length = solution.main_line_plies();
     let score = 10 * u32::from(turns.saturating_sub(1))
         + tree.min(40)
         + 3 * tempting.min(10)
         + 8 * gap.min(3)
         + 2 * length;
-    let band = if score >= HARD {
-        Band::Hard
-    } else if score >= MEDIUM {
-        Band::Medium
-    } else {
-        Band::Easy
-    };
     Difficulty {
-        band,
+        band: Band::of_score(score, MEDIUM, HARD),
         score,
         tree,
         length,
@@ -50,9 +41,13 @@ pub fn rate(solution: &Line, turns: u8, tempting: u32, gap: u32) -> Difficulty {
 mod tests {
     use super::*;
 
+    fn turn(text: &str) -> crate::puzzle::Move {
+        crate::puzzle::Move::Margrites(text.parse().unwrap())
+    }
+
     fn leaf(mv: &str) -> Line {
         Line {
-            mv: mv.into(),
+            mv: turn(mv),
             only: true,
             replies: Vec::new(),
             end: "objective reached".into(),
@@ -69,8 +64,8 @@ mod tests {
         let mut deep = leaf("1. a1>a2.");
         deep.replies = (0..12)
             .map(|i| crate::puzzle::Reply {
-                mv: format!("2. r{i}."),
-                answer: Some(Box::new(leaf("3. x."))),
+                mv: turn(&format!("2. a{}>b{}.", i % 8 + 1, i % 8 + 1)),
+                answer: Some(Box::new(leaf("3. a1>a2."))),
                 end: String::new(),
             })
             .collect();

@@ -8,7 +8,7 @@
 //! # What makes a puzzle
 //!
 //! For a candidate position (in its [canonical](canonical) orientation), the
-//! objectives are tried for N = 1, 2, ... up to [`Limits::max_turns`], in the
+//! objectives are tried for N = 1, 2, ... up to [`Limits::turns`], in the
 //! order win-within, trap, capture:k, score:k (k: the most pieces or points
 //! reachable within N turns, trying k = 1, 2, ... until the answer is no). An
 //! objective within N turns makes a puzzle when all of this holds:
@@ -35,82 +35,18 @@
 
 pub mod analyse;
 pub mod candidates;
-pub mod canonical;
 pub mod difficulty;
 pub mod themes;
 pub mod tree;
 
-use crate::puzzle::{Objective, PositionSpec, Provenance, Puzzle, puzzle_id};
-use crate::solve::SolveError;
+use crate::puzzle::margrites::{canonical, canonical_text, position_spec};
+use crate::puzzle::{self, PositionError, Provenance, Puzzle, puzzle_id};
 use cannonball_rules::Game;
 use cannonball_rules::margrites::Position;
 
-pub use analyse::{Analysis, analyse, play_turn};
+pub use super::{ForgeError, Limits};
+pub use analyse::{Analysis, analyse};
 pub use candidates::{Candidate, candidate};
-pub use canonical::{canonical, canonical_text, parse_position, position_spec};
-
-/// Limits for one candidate: the node budget of each `solve::margrites` call
-/// (nodes only, so results do not depend on the machine) and the most turns an
-/// objective may take.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Node budget of each solve (its proof phase gets the same again).
-    pub nodes: u64,
-    /// The most turns tried (1 to 3 are practical).
-    pub max_turns: u8,
-}
-
-impl Default for Limits {
-    /// 200 000 nodes a solve, objectives within 1 or 2 turns.
-    fn default() -> Limits {
-        Limits {
-            nodes: 200_000,
-            max_turns: 2,
-        }
-    }
-}
-
-/// Why a candidate or a puzzle file cannot be analysed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ForgeError {
-    /// A field of the file's position is wrong.
-    #[error("position.{field}: {reason}")]
-    Position {
-        /// The field (`black`, `white`, `score`, `to-move`, `options`).
-        field: &'static str,
-        /// What is wrong.
-        reason: String,
-    },
-    /// The objective is not a Margrites one, or its count is out of range.
-    #[error(
-        "objective: `{0}` is not a Margrites objective (win-within, trap, capture:K, score:K with K from 1 to 8)"
-    )]
-    Objective(String),
-    /// The turns are out of range.
-    #[error("turns: {0} is not from 1 to 16")]
-    Turns(u8),
-    /// A turn written in a line cannot be played.
-    #[error("turn `{text}`: {reason}")]
-    Turn {
-        /// The turn as written.
-        text: String,
-        /// Why it cannot be played.
-        reason: String,
-    },
-    /// The solver refused the position.
-    #[error("solver: {0}")]
-    Solve(#[from] SolveError),
-    /// The file's position, objective and turns do not make a puzzle (or the
-    /// budget cannot prove that they do).
-    #[error("not a puzzle: {0}")]
-    NotAPuzzle(String),
-}
-
-/// The version written into provenance: `cannonball X.Y.Z`.
-#[must_use]
-pub fn generator_version() -> String {
-    format!("cannonball {}", env!("CARGO_PKG_VERSION"))
-}
 
 /// Analyses the `index`-th candidate of `seed`'s stream: the first objective
 /// (see the module docs) that makes a puzzle, complete with id, themes,
@@ -130,7 +66,7 @@ pub fn forge_one(seed: u64, index: u64, limits: &Limits) -> Result<Option<Puzzle
         match analyse(&pos, objective, turns, limits)? {
             Ok(a) => {
                 return Ok(Some(to_puzzle(&pos, a, |nodes| Provenance {
-                    generator: generator_version(),
+                    generator: super::generator_version(),
                     source: c.source.clone(),
                     seed,
                     candidate: index,
@@ -153,22 +89,15 @@ pub fn forge_one(seed: u64, index: u64, limits: &Limits) -> Result<Option<Puzzle
 /// [`ForgeError::Turns`] for a bad question, [`ForgeError::NotAPuzzle`] when
 /// the position no longer makes a puzzle (with the reason).
 pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
-    let PositionSpec::Margrites(spec) = &p.position else {
-        return Err(ForgeError::Position {
+    let puzzle::Position::Margrites(pos) = &p.position else {
+        return Err(PositionError {
             field: "black",
             reason: "not a Margrites position".into(),
-        });
+        }
+        .into());
     };
-    let pos = parse_position(spec)?;
-    if !matches!(
-        p.objective,
-        Objective::WinWithin
-            | Objective::Trap
-            | Objective::Capture(1..=8)
-            | Objective::Score(1..=8)
-    ) {
-        return Err(ForgeError::Objective(p.objective.text()));
-    }
+    let pos = *pos;
+    analyse::margrites_objective(p.objective)?;
     if p.turns == 0 || p.turns > crate::solve::margrites::MAX_TURNS {
         return Err(ForgeError::Turns(p.turns));
     }
@@ -179,7 +108,7 @@ pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
     });
     // The position is written as the file has it; a file in another orientation
     // gets another id, which verify reports.
-    out.position = PositionSpec::Margrites(position_spec(&pos));
+    out.position = puzzle::Position::Margrites(pos);
     out.id = puzzle_id(
         Game::Margrites,
         p.objective,
@@ -202,7 +131,7 @@ fn to_puzzle(pos: &Position, a: Analysis, provenance: impl FnOnce(u64) -> Proven
         question: a.question,
         objective: a.objective,
         turns: a.turns,
-        position: PositionSpec::Margrites(spec),
+        position: puzzle::Position::Margrites(*pos),
         key: a.key,
         values: a.values,
         first_turns: a.first_turns,

@@ -23,8 +23,8 @@
 //!   martyrdom: the route is indirect because the direct step would be
 //!   martyrdom.
 
-use crate::puzzle::Objective;
-use crate::solve::margrites::{self as solver, Answer};
+use crate::puzzle::{Objective, Theme};
+use crate::solve::margrites::Answer;
 use cannonball_rules::margrites::IllegalStep;
 use cannonball_rules::margrites::capture::resolve;
 use cannonball_rules::margrites::{Color, Diagram, Position, Square, SquareSet, Step};
@@ -32,13 +32,13 @@ use cannonball_rules::margrites::{Color, Diagram, Position, Square, SquareSet, S
 use super::ForgeError;
 use super::analyse::Runner;
 
-/// Every theme slug, in the order files list them.
-pub const ALL: [&str; 5] = [
-    "chain-capture",
-    "trap",
-    "sacrifice-to-end",
-    "score-race",
-    "martyrdom-path",
+/// Every Margrites theme, in the order files list them.
+pub const ALL: [Theme; 5] = [
+    Theme::ChainCapture,
+    Theme::Trap,
+    Theme::SacrificeToEnd,
+    Theme::ScoreRace,
+    Theme::MartyrdomPath,
 ];
 
 /// One played step: the position before it, the step and what it removed.
@@ -131,7 +131,7 @@ pub fn trap(pos: &Position, objective: Objective, key: &[Step]) -> bool {
 /// Whether the key turn sacrifices to end the game (see the module docs).
 #[must_use]
 pub fn sacrifice_to_end(pos: &Position, objective: Objective, key: &[Step]) -> bool {
-    if objective != Objective::WinWithin {
+    if objective != Objective::Win {
         return false;
     }
     let me = pos.to_move();
@@ -165,7 +165,7 @@ pub(crate) fn score_race(
 ) -> Result<bool, ForgeError> {
     let racing = match objective {
         Objective::Score(_) => true,
-        Objective::WinWithin => key.iter().any(|s| matches!(s, Step::Score { .. })),
+        Objective::Win => key.iter().any(|s| matches!(s, Step::Score { .. })),
         _ => false,
     };
     if !racing {
@@ -177,7 +177,7 @@ pub(crate) fn score_race(
     if !other.has_legal_step() {
         return Ok(false);
     }
-    let r = run.solve(&other, solver::Objective::Score(1), 1, false)?;
+    let r = run.solve(&other, Objective::Score(1), 1, false)?;
     Ok(r.answer == Answer::Yes)
 }
 
@@ -242,7 +242,7 @@ pub(crate) fn detect(
     pos: &Position,
     objective: Objective,
     key: &[Step],
-) -> Result<Vec<String>, ForgeError> {
+) -> Result<Vec<Theme>, ForgeError> {
     let found = [
         chain_capture(pos, key),
         trap(pos, objective, key),
@@ -254,16 +254,17 @@ pub(crate) fn detect(
         .iter()
         .zip(found)
         .filter(|(_, f)| *f)
-        .map(|(s, _)| (*s).to_string())
+        .map(|(t, _)| *t)
         .collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forge::margrites::analyse::{play_turn, to_solver, unique};
-    use crate::forge::margrites::{Limits, parse_position};
+    use crate::forge::margrites::Limits;
+    use crate::forge::margrites::analyse::{margrites_objective, unique};
     use crate::puzzle::MargritesPosition;
+    use crate::puzzle::margrites::{parse_position, play_turn};
 
     /// A puzzle position from the collection, its key found by the solver.
     fn solved(
@@ -281,9 +282,9 @@ mod tests {
             to_move: "black".into(),
         })
         .unwrap();
-        let mut run = Runner::new(&Limits::default());
+        let mut run = Runner::new(&Limits::MARGRITES);
         let r = run
-            .solve(&pos, to_solver(objective).unwrap(), turns, false)
+            .solve(&pos, margrites_objective(objective).unwrap(), turns, false)
             .unwrap();
         assert!(unique(&r), "{black} / {white}: no unique key");
         let (steps, _) = play_turn(&pos, &r.winning[0].turn.notation).unwrap();
@@ -321,9 +322,9 @@ mod tests {
         ("a6 b6 d6 a8", "b8", "1(4)-3(3)", Objective::Trap, 1),
     ];
     const SACRIFICES: [Case; 3] = [
-        ("d6 c7", "b7 a8", "2(4)-2(4)", Objective::WinWithin, 1),
-        ("a5 a6", "a4 b4 b7", "3(2)-3(3)", Objective::WinWithin, 1),
-        ("b4 b5", "b3 a4", "1(6)-0(5)", Objective::WinWithin, 1),
+        ("d6 c7", "b7 a8", "2(4)-2(4)", Objective::Win, 1),
+        ("a5 a6", "a4 b4 b7", "3(2)-3(3)", Objective::Win, 1),
+        ("b4 b5", "b3 a4", "1(6)-0(5)", Objective::Win, 1),
     ];
     const RACES: [Case; 3] = [
         (
@@ -343,11 +344,11 @@ mod tests {
         ),
     ];
     /// Black scores both pieces to win; d7 cannot step to e8 (martyrdom).
-    const DETOUR: Case = ("d7 c8", "e7 d8", "3(2)-4(3)", Objective::WinWithin, 1);
+    const DETOUR: Case = ("d7 c8", "e7 d8", "3(2)-4(3)", Objective::Win, 1);
     const MARTYRS: [Case; 3] = [
         DETOUR,
-        ("e6", "c6 e7 e8", "2(4)-1(5)", Objective::WinWithin, 1),
-        ("a7", "a8 c8", "2(5)-1(5)", Objective::WinWithin, 1),
+        ("e6", "c6 e7 e8", "2(4)-1(5)", Objective::Win, 1),
+        ("a7", "a8 c8", "2(5)-1(5)", Objective::Win, 1),
     ];
 
     fn check(cases: &[Case], want: bool, detector: &dyn Fn(&Position, Objective, &[Step]) -> bool) {
@@ -386,7 +387,7 @@ mod tests {
     #[test]
     fn score_races() {
         let d = |p: &Position, o: Objective, k: &[Step]| {
-            score_race(&mut Runner::new(&Limits::default()), p, o, k).unwrap()
+            score_race(&mut Runner::new(&Limits::MARGRITES), p, o, k).unwrap()
         };
         check(&RACES, true, &d);
         // The detour scores to win, but White is seven rows from scoring.

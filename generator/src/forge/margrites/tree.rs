@@ -9,12 +9,13 @@
 //! solver's choice, marked `only` when it is the one distinct turn that still
 //! reaches the objective in the turns left (checked by a solve of its own).
 
+use crate::puzzle::margrites::play_turn;
 use crate::puzzle::{Line, Objective, Reply};
 use crate::solve::margrites::{ProofTurn, standings_text};
 use cannonball_rules::margrites::Position;
 
 use super::ForgeError;
-use super::analyse::{Runner, play_turn, remaining, unique};
+use super::analyse::{Runner, remaining, turn, unique};
 
 /// Defences kept after the key.
 pub const TOP_DEFENCES: usize = 30;
@@ -61,7 +62,7 @@ fn build(
     }
     let (_, after) = play_turn(before, &proof.turn.notation)?;
     let mut line = Line {
-        mv: proof.turn.notation.clone(),
+        mv: turn(&proof.turn.notation)?,
         only,
         replies: Vec::new(),
         end: String::new(),
@@ -78,7 +79,7 @@ fn build(
     for d in proof.defences.iter().take(breadth) {
         let (_, after_reply) = play_turn(&after, &d.reply.notation)?;
         let mut reply = Reply {
-            mv: d.reply.notation.clone(),
+            mv: turn(&d.reply.notation)?,
             answer: None,
             end: String::new(),
         };
@@ -117,24 +118,4 @@ fn build(
         );
     }
     Ok(Ok(line))
-}
-
-/// Nodes of a solution tree: attacker turns and defences.
-#[must_use]
-pub fn size(line: &Line) -> u32 {
-    1 + line
-        .replies
-        .iter()
-        .map(|r| 1 + r.answer.as_deref().map_or(0, size))
-        .sum::<u32>()
-}
-
-/// Plies of the main line: the key, the strongest defence, its answer, ... to
-/// the objective.
-#[must_use]
-pub fn main_line_length(line: &Line) -> u32 {
-    match line.replies.first() {
-        None => 1,
-        Some(r) => 2 + r.answer.as_deref().map_or(0, main_line_length),
-    }
 }

@@ -24,7 +24,7 @@
 
 use cannonball_rules::margrites::{Color, Position, Square, SquareSet};
 
-use super::objective::{Goal, Objective};
+use super::objective::{Aim, Goal};
 
 /// Steps left to each side before the objective's deadline.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -202,18 +202,18 @@ pub(crate) fn may_reach(goal: &Goal, pos: &Position, h: Horizon) -> bool {
     let enemy = pos.pieces(side.other());
     let returning = pos.options().returning_scored;
     let mine = *pos.standings().get(side);
-    match goal.objective {
-        Objective::Score(_) => {
+    match goal.aim {
+        Aim::Score => {
             u32::from(mine.points) + max_scores(own, side, h.own) >= u32::from(goal.target)
         }
-        Objective::Capture(_) => {
+        Aim::Capture => {
             returning
                 || u32::from(mine.captures)
                     + capturable(enemy, own, h.own + 2 * (h.theirs + h.rebuttal))
                     >= u32::from(goal.target)
         }
-        Objective::Trap => returning || h.theirs > 0 || may_trap(side, own, enemy, h.own),
-        Objective::Win => returning || may_win(pos, side, h),
+        Aim::Trap => returning || h.theirs > 0 || may_trap(side, own, enemy, h.own),
+        Aim::Win => returning || may_win(pos, side, h),
     }
 }
 

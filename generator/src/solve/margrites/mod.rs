@@ -67,7 +67,7 @@ use cannonball_rules::margrites::Position;
 use cannonball_rules::margrites::table::format_diagram;
 use cannonball_rules::margrites::turngen::DistinctTurn;
 
-pub use objective::{Objective, ObjectiveError};
+pub use crate::solve::objective::{Objective, ObjectiveError};
 pub use report::{
     Answer, Defence, FailedTry, PositionInfo, ProofTurn, Report, TEXT_LIST_LIMIT, TurnLine,
     WinningTurn, standings_text,
@@ -136,7 +136,7 @@ pub fn solve(
     if turns == 0 || turns > MAX_TURNS {
         return Err(SolveError::TurnLimit(turns));
     }
-    let goal = Goal::new(objective, pos);
+    let goal = Goal::new(objective, pos).ok_or(SolveError::NotMargrites(objective))?;
     let budget = Budget::new(limits.nodes, limits.time.map(|t| started + t));
     let mut stats = SearchStats::default();
 

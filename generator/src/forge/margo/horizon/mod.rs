@@ -22,17 +22,18 @@
 
 mod tree;
 
-use crate::forge::theme::margo::{Horizon, joins_one_eyed_groups};
-use crate::puzzle::{MoveValue, Objective, PositionSpec, Provenance, Puzzle, puzzle_id};
+use crate::forge::margo::themes::{Horizon, joins_one_eyed_groups};
+use crate::puzzle::margo as spec;
+use crate::puzzle::{self, MoveValue, Objective, Provenance, Puzzle, Value};
 use crate::solve::margo::{CaptureSearch, OutOfBudget, Score, plies_of};
 use cannonball_rules::Game;
-use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
+use cannonball_rules::margo::{AnyPosition, Color, Move};
 use cannonball_rules::rng::Rng;
 
-use super::analyse::{Limits, MIN_MOVES, Question, difficulty};
+use super::analyse::{MIN_MOVES, Question, difficulty};
 use super::candidates::{self, Candidate};
 use super::minimal::{self, same_answer};
-use super::{ForgeError, capitalise, spec, themes};
+use super::{ForgeError, Limits, Proved, capitalise, puzzle_of, themes};
 use tree::{removed_by, tree, tries};
 
 /// The horizons of capture puzzles, in the order tried.
@@ -235,8 +236,8 @@ pub fn minimise(
     search: &mut CaptureSearch,
     rounds: usize,
 ) -> Result<AnyPosition, ForgeError> {
-    let goal =
-        Goal::of(q.objective).ok_or_else(|| ForgeError::Solve("not a horizon objective".into()))?;
+    let goal = Goal::of(q.objective)
+        .ok_or_else(|| ForgeError::Inconsistent("not a horizon objective".into()))?;
     let joins = joins_one_eyed_groups(pos, q.key);
     let mut cur = pos.clone();
     'outer: for _ in 0..rounds {
@@ -327,7 +328,7 @@ pub fn analyse_position(
     let Some(q) = question(pos, goal, turns, &mut search)? else {
         return Ok(None);
     };
-    let solution = tree(pos, q.key, goal, turns, limits.depth, &mut search)?;
+    let solution = tree(pos, q.key, goal, turns, limits.turns, &mut search)?;
     let tries = tries(pos, &q, goal, turns, &mut search)?;
     if tries.len() < 3 {
         return Ok(None);
@@ -335,7 +336,6 @@ pub fn analyse_position(
     let minimality = check_minimal(pos, &q, goal, turns, &mut search)?.minimality("search");
     let themes = themes::of_horizon(pos, &q, goal.horizon(turns), limits.nodes);
     let difficulty = difficulty(pos, &q, &solution);
-    let (_, canonical) = spec::canonical(pos);
     let k = count_of(
         q.values
             .iter()
@@ -343,30 +343,23 @@ pub fn analyse_position(
             .map_or(Score::DRAW, |v| v.1),
     );
     provenance.solver_nodes = search.nodes;
-    Ok(Some(Puzzle {
-        id: puzzle_id(game, q.objective, turns, &canonical),
-        game,
+    let proved = Proved {
         question: question_text(goal, pos.to_move(), k, turns),
-        objective: q.objective,
-        turns,
-        position: PositionSpec::Margo(spec::spec_of(pos)),
-        key: notation::human(pos.geometry(), q.key),
         values: q
             .values
             .iter()
             .map(|&(m, v)| MoveValue {
-                mv: notation::human(pos.geometry(), m),
-                value: count_of(v).to_string(),
+                mv: puzzle::Move::Margo(m),
+                value: Value::Pieces(count_of(v)),
             })
             .collect(),
-        first_turns: 0,
         solution,
         tries,
         minimality,
         themes,
         difficulty,
-        provenance,
-    }))
+    };
+    Ok(Some(puzzle_of(game, pos, &q, turns, proved, provenance)))
 }
 
 /// Pieces the forge may take away from a candidate.
@@ -382,7 +375,7 @@ pub enum Source {
     /// [`SCAN`] positions.
     Window,
     /// Every position of the game where the mover has a stack-join move
-    /// ([`crate::forge::theme::margo::joins_one_eyed_groups`]).
+    /// ([`crate::forge::margo::themes::joins_one_eyed_groups`]).
     StackJoin,
 }
 

@@ -1,6 +1,6 @@
 //! Horizon puzzles: capture and save questions, trees, minimising.
 use super::*;
-use cannonball_rules::margo::{Preset, Setup};
+use cannonball_rules::margo::{Preset, Setup, notation};
 
 fn pos(text: &str) -> AnyPosition {
     let mut r = Preset::Margo.rules();
@@ -66,7 +66,7 @@ fn the_puzzle_covers_every_defence_and_refutes_three_tries() {
         Objective::Capture(1),
         3,
         provenance(),
-        &Limits::default(),
+        &Limits::MARGO,
     )
     .unwrap()
     .unwrap();
@@ -77,9 +77,10 @@ fn the_puzzle_covers_every_defence_and_refutes_three_tries() {
         "Black to play and take 1 White piece off the board within 3 moves."
     );
     let mut after = p.clone();
-    after
-        .play(notation::parse_move(p.geometry(), &puzzle.key).unwrap())
-        .unwrap();
+    let puzzle::Move::Margo(key) = puzzle.key else {
+        panic!("a Margo key")
+    };
+    after.play(key).unwrap();
     assert_eq!(puzzle.solution.replies.len(), after.legal_moves().len());
     assert!(
         puzzle
@@ -89,7 +90,7 @@ fn the_puzzle_covers_every_defence_and_refutes_three_tries() {
             .all(|r| r.end.starts_with("black removes ") || r.end.starts_with("game over"))
     );
     assert_eq!(puzzle.tries.len(), 3);
-    assert!(puzzle.tries.iter().all(|t| t.value == "0"));
+    assert!(puzzle.tries.iter().all(|t| t.value == Value::Pieces(0)));
     assert!(puzzle.provenance.solver_nodes > 0);
 }
 
@@ -138,7 +139,7 @@ fn a_stack_join_saves_both_groups_and_minimising_keeps_it() {
         Objective::Save,
         1,
         provenance(),
-        &Limits::default(),
+        &Limits::MARGO,
     )
     .unwrap()
     .unwrap();
@@ -161,7 +162,7 @@ fn a_stack_join_saves_both_groups_and_minimising_keeps_it() {
         puzzle
             .tries
             .iter()
-            .all(|t| t.value != "0" && !t.refutation.is_empty())
+            .all(|t| t.value != Value::Pieces(0) && !t.refutation.is_empty())
     );
-    assert!(puzzle.themes.contains(&"stack-join".to_owned()));
+    assert!(puzzle.themes.contains(&puzzle::Theme::StackJoin));
 }

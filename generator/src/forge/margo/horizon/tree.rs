@@ -1,6 +1,6 @@
 //! The solution tree and the refuted tries of a horizon puzzle.
 
-use crate::puzzle::{Line, Reply, Try};
+use crate::puzzle::{self, Line, Reply, Try, Value};
 use crate::solve::margo::CaptureSearch;
 use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
 
@@ -61,6 +61,11 @@ pub(super) fn tree(
     walk.line(pos, key, true, goal.key_plies(turns), 0, depth)
 }
 
+/// Where a line or a reply stops: the game is over, or the horizon's last move.
+fn stop(over: bool) -> &'static str {
+    if over { "game over" } else { "the last move" }
+}
+
 impl Walk<'_> {
     /// The tree below the solver's move `mv` from `before`, with `plies` of
     /// the horizon left before it and `tally` counted pieces removed earlier.
@@ -77,72 +82,21 @@ impl Walk<'_> {
         let (after, n) = removed_by(before, mv, self.counted);
         let total = tally + n;
         if after.outcome().is_some() || plies <= 1 {
-            let why = if after.outcome().is_some() {
-                "game over"
-            } else {
-                "the last move"
-            };
             return Ok(Line {
-                mv: text,
+                mv: puzzle::Move::Margo(mv),
                 only,
                 replies: Vec::new(),
-                end: format!("{why}: {}", removes_text(self.counted, total)),
+                end: format!(
+                    "{}: {}",
+                    stop(after.outcome().is_some()),
+                    removes_text(self.counted, total)
+                ),
             });
         }
         let left = plies - 2;
         let mut replies: Vec<(u32, Reply)> = Vec::new();
         for r in after.legal_moves() {
-            let rtext = notation::human(after.geometry(), r);
-            let (q, lost) = removed_by(&after, r, self.counted);
-            let so_far = total + lost;
-            if q.outcome().is_some() || left == 0 {
-                let why = if q.outcome().is_some() {
-                    "game over"
-                } else {
-                    "the last move"
-                };
-                replies.push((
-                    so_far,
-                    Reply {
-                        mv: rtext,
-                        answer: None,
-                        end: format!("{why}: {}", removes_text(self.counted, so_far)),
-                    },
-                ));
-                continue;
-            }
-            let here = || unsettled(&format!("after {text} {rtext}"));
-            let values = self.search.move_values(&q, left).map_err(|_| here())?;
-            let best = self.goal.best(values.iter().map(|v| v.1)).unwrap_or(0);
-            let keeping: Vec<Move> = values.iter().filter(|v| v.1 == best).map(|v| v.0).collect();
-            let value = so_far + best;
-            let reply = match keeping.first() {
-                Some(&answer) if depth > 1 => Reply {
-                    mv: rtext,
-                    answer: Some(Box::new(self.line(
-                        &q,
-                        answer,
-                        keeping.len() == 1,
-                        left,
-                        so_far,
-                        depth - 1,
-                    )?)),
-                    end: String::new(),
-                },
-                _ => {
-                    let line = self.search.line(&q, left).map_err(|_| here())?;
-                    Reply {
-                        mv: rtext,
-                        answer: None,
-                        end: format!(
-                            "{}: {}",
-                            removes_text(self.counted, value),
-                            moves_text(&q, &line)
-                        ),
-                    }
-                }
-            };
-            replies.push((value, reply));
+            replies.push(self.reply(&after, &text, r, left, total, depth)?);
         }
         // The strongest reply first: the fewest pieces taken (capture), the
         // most lost (save).
@@ -151,11 +105,76 @@ impl Walk<'_> {
             Goal::Save => replies.sort_by_key(|r| std::cmp::Reverse(r.0)),
         }
         Ok(Line {
-            mv: text,
+            mv: puzzle::Move::Margo(mv),
             only,
             replies: replies.into_iter().map(|r| r.1).collect(),
             end: String::new(),
         })
+    }
+
+    /// The reply `r` after the solver's move `text` (which left `after`),
+    /// with `left` plies of the horizon after it and `total` counted pieces
+    /// removed so far: the solver's answer while `depth` lasts, or the proven
+    /// count and a best line; with the count it comes to.
+    fn reply(
+        &mut self,
+        after: &AnyPosition,
+        text: &str,
+        r: Move,
+        left: u32,
+        total: u32,
+        depth: u8,
+    ) -> Result<(u32, Reply), ForgeError> {
+        let rtext = notation::human(after.geometry(), r);
+        let (q, lost) = removed_by(after, r, self.counted);
+        let so_far = total + lost;
+        if q.outcome().is_some() || left == 0 {
+            let end = format!(
+                "{}: {}",
+                stop(q.outcome().is_some()),
+                removes_text(self.counted, so_far)
+            );
+            return Ok((
+                so_far,
+                Reply {
+                    mv: puzzle::Move::Margo(r),
+                    answer: None,
+                    end,
+                },
+            ));
+        }
+        let here = || unsettled(&format!("after {text} {rtext}"));
+        let values = self.search.move_values(&q, left).map_err(|_| here())?;
+        let best = self.goal.best(values.iter().map(|v| v.1)).unwrap_or(0);
+        let keeping: Vec<Move> = values.iter().filter(|v| v.1 == best).map(|v| v.0).collect();
+        let value = so_far + best;
+        let reply = match keeping.first() {
+            Some(&answer) if depth > 1 => Reply {
+                mv: puzzle::Move::Margo(r),
+                answer: Some(Box::new(self.line(
+                    &q,
+                    answer,
+                    keeping.len() == 1,
+                    left,
+                    so_far,
+                    depth - 1,
+                )?)),
+                end: String::new(),
+            },
+            _ => {
+                let line = self.search.line(&q, left).map_err(|_| here())?;
+                Reply {
+                    mv: puzzle::Move::Margo(r),
+                    answer: None,
+                    end: format!(
+                        "{}: {}",
+                        removes_text(self.counted, value),
+                        moves_text(&q, &line)
+                    ),
+                }
+            }
+        };
+        Ok((value, reply))
     }
 }
 
@@ -179,19 +198,16 @@ pub(super) fn tries(
             .iter()
             .find(|v| v.0 == m)
             .map(|v| count_of(v.1))
-            .ok_or_else(|| ForgeError::Solve("a try is not a legal move".into()))?;
+            .ok_or_else(|| ForgeError::Inconsistent("a try is not a legal move".into()))?;
         let (after, _) = removed_by(pos, m, counted);
         let refutation = search
             .line(&after, goal.key_plies(turns) - 1)
             .map_err(|_| unsettled("a try's refutation"))?;
         out.push(Try {
-            mv: notation::human(pos.geometry(), m),
+            mv: puzzle::Move::Margo(m),
             tempting,
-            value: value.to_string(),
-            refutation: refutation
-                .iter()
-                .map(|&r| notation::human(pos.geometry(), r))
-                .collect(),
+            value: Value::Pieces(value),
+            refutation: refutation.iter().map(|&r| puzzle::Move::Margo(r)).collect(),
         });
     }
     Ok(out)

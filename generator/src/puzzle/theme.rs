@@ -2,11 +2,11 @@
 //!
 //! Every theme has a kebab-case slug (its serde, [`Display`](fmt::Display) and
 //! [`FromStr`] form), a title for people, and the games it applies to. The
-//! detectors for Margo and Spargo are in [`margo`]; the Margrites themes are
-//! declared here and detected elsewhere.
+//! detectors are beside the forge of the game they read
+//! (`forge::margo::themes`, `forge::margrites::themes`).
 //!
 //! ```
-//! use cannonball::forge::theme::Theme;
+//! use cannonball::puzzle::Theme;
 //! let t: Theme = "zombie-reversal".parse().unwrap();
 //! assert_eq!(t, Theme::ZombieReversal);
 //! assert_eq!(t.to_string(), "zombie-reversal");
@@ -20,32 +20,27 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub mod margo;
-
 /// A puzzle theme. Slugs are kebab-case (serde + Display + FromStr): "zombie-reversal", ...
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Theme {
     /// Margo/Spargo: the outcome turns on zombies (a greedy capture that leaves
-    /// zombies behind loses, or the solution removes enemy zombies); see
-    /// [`margo::is_zombie_reversal`].
+    /// zombies behind loses, or the solution removes enemy zombies).
     ZombieReversal,
     /// Margo/Spargo: the result depends on the rule that there is no passing, so
-    /// the loser must fill its own eyes; see [`margo::is_forced_eye_filling`].
+    /// the loser must fill its own eyes.
     ForcedEyeFilling,
-    /// Margo/Spargo: a capture that works only because an overpass cuts a link;
-    /// see [`margo::is_over_under_cut`].
+    /// Margo/Spargo: a capture that works only because an overpass cuts a link.
     OverUnderCut,
     /// Margo/Spargo: a marble on an upper level joins one-eyed groups into one
-    /// group with two eyes; see [`margo::is_stack_join`].
+    /// group with two eyes.
     StackJoin,
     /// Margo/Spargo: the natural capturing move is suicide, because the zombies
-    /// it would leave smother it; see [`margo::is_pinned_suicide`].
+    /// it would leave smother it.
     PinnedSuicide,
-    /// Margo/Spargo: the key move captures by taking a group's last freedom; see
-    /// [`margo::is_surround_capture`].
+    /// Margo/Spargo: the key move captures by taking a group's last freedom.
     SurroundCapture,
-    /// Margo/Spargo: the solution turns on the ko rule; see [`margo::is_ko`].
+    /// Margo/Spargo: the solution turns on the ko rule.
     Ko,
     /// Margrites: one step sets off a cascade of captures.
     ChainCapture,

@@ -1,4 +1,5 @@
-//! Theme detectors for Margo and Spargo puzzles.
+//! Theme detectors for Margo and Spargo puzzles, and the themes of a forged
+//! puzzle ([`of`], [`of_horizon`]).
 //!
 //! A detector looks at a proved puzzle ([`MargoCase`]: the position, its key
 //! move, the exact value of every first move and the main line) and, for two
@@ -57,7 +58,8 @@ use crate::solve::Wld;
 use crate::solve::margo::{CaptureSearch, Mode, Options, Score, solve};
 use cannonball_rules::margo::{AnyPosition, IllegalMove, Ko, Move, Point, Report, Rules};
 
-use super::Theme;
+use super::analyse::Question;
+use crate::puzzle::Theme;
 use snapshot::Snapshot;
 
 /// What the detectors see of a proved Margo/Spargo puzzle.
@@ -525,4 +527,27 @@ pub fn is_ko(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool {
         }
     }
     ko_seen && value_changes(case, oracle, |r| r.ko = Ko::None)
+}
+
+/// The themes of the puzzle `q` on `pos`, with `nodes` per oracle question.
+#[must_use]
+pub fn of(pos: &AnyPosition, q: &Question, nodes: u64) -> Vec<Theme> {
+    of_case(pos, q, None, nodes)
+}
+
+/// The themes of the horizon puzzle `q` on `pos`.
+#[must_use]
+pub fn of_horizon(pos: &AnyPosition, q: &Question, horizon: Horizon, nodes: u64) -> Vec<Theme> {
+    of_case(pos, q, Some(horizon), nodes)
+}
+
+fn of_case(pos: &AnyPosition, q: &Question, horizon: Option<Horizon>, nodes: u64) -> Vec<Theme> {
+    let case = MargoCase {
+        position: pos,
+        key: q.key,
+        values: &q.values,
+        line: &q.line,
+        horizon,
+    };
+    margo_themes(&case, &SolverOracle { nodes })
 }

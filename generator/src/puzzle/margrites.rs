@@ -1,5 +1,6 @@
-//! The puzzle position as a file writes it, read back strictly, and its
-//! canonical orientation.
+//! The Margrites puzzle position as a file writes it, read back strictly, and
+//! its canonical orientation; turns as files write them ([`Turn`]) and played
+//! ([`play_turn`]).
 //!
 //! # Symmetries
 //!
@@ -19,12 +20,15 @@
 //! (turn 3 with Black's handicap, so that the short first turn is not
 //! replayed), turn 2 when White is.
 
-use crate::puzzle::MargritesPosition;
-use crate::solve::margrites::standings_text;
-use cannonball_rules::margrites::notation::parse_score_line_str;
-use cannonball_rules::margrites::{ByColor, Color, Diagram, Options, Position, Square};
+use std::fmt;
 
-use super::ForgeError;
+use crate::solve::margrites::standings_text;
+use cannonball_rules::margrites::notation::{
+    CaptureText, Coord, StepSyntax, TurnBody, parse_score_line_str, parse_turn_str,
+};
+use cannonball_rules::margrites::{ByColor, Color, Diagram, Options, Position, Square, Step};
+
+use super::position::{MargritesPosition, PositionError};
 
 /// The position as a puzzle file writes it: squares in reading order (a1, b1,
 /// ..., i8), standings `B(bc)-W(wc)`, variations by name.
@@ -55,14 +59,14 @@ pub fn canonical_text(spec: &MargritesPosition) -> String {
     )
 }
 
-fn bad(field: &'static str, reason: impl Into<String>) -> ForgeError {
-    ForgeError::Position {
+fn bad(field: &'static str, reason: impl Into<String>) -> PositionError {
+    PositionError {
         field,
         reason: reason.into(),
     }
 }
 
-fn squares(field: &'static str, text: &str) -> Result<Vec<Square>, ForgeError> {
+fn squares(field: &'static str, text: &str) -> Result<Vec<Square>, PositionError> {
     text.split_whitespace()
         .map(|w| {
             w.parse::<Square>()
@@ -74,10 +78,10 @@ fn squares(field: &'static str, text: &str) -> Result<Vec<Square>, ForgeError> {
 /// Reads a puzzle file's position into an engine position.
 ///
 /// # Errors
-/// [`ForgeError::Position`] naming the field that is wrong: an unknown
+/// A [`PositionError`] naming the field that is wrong: an unknown
 /// variation, a word that is no square, a malformed score line, a side that is
 /// neither `black` nor `white`, or pieces and standings that do not add up.
-pub fn parse_position(spec: &MargritesPosition) -> Result<Position, ForgeError> {
+pub fn parse_position(spec: &MargritesPosition) -> Result<Position, PositionError> {
     let options = Options::parse_list(&spec.options).map_err(|e| bad("options", e))?;
     let pieces = ByColor {
         black: squares("black", &spec.black)?,
@@ -124,7 +128,7 @@ pub fn colour_exchange_allowed(options: Options) -> bool {
 /// # Errors
 /// Only if the position cannot be written as a file position (a turn in
 /// progress, or a game over).
-pub fn canonical(pos: &Position) -> Result<Position, ForgeError> {
+pub fn canonical(pos: &Position) -> Result<Position, PositionError> {
     let mut images = vec![*pos, pos.mirrored()];
     if colour_exchange_allowed(pos.options()) {
         let x = pos.color_exchanged();
@@ -144,6 +148,189 @@ pub fn canonical(pos: &Position) -> Result<Position, ForgeError> {
     parse_position(&best)
 }
 
+/// A turn written in a line cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("turn `{text}`: {reason}")]
+pub struct TurnError {
+    /// The turn as written.
+    pub text: String,
+    /// Why it cannot be read or played.
+    pub reason: String,
+}
+
+/// Plays a turn written in the rule book's notation (`3. d5>d6; d6>d7(xe5).` or
+/// `3. forfeit.`) from `pos`, every step checked, and ends it.
+///
+/// # Errors
+/// A [`TurnError`] when the text does not parse or a step is illegal.
+pub fn play_turn(pos: &Position, text: &str) -> Result<(Vec<Step>, Position), TurnError> {
+    let fail = |reason: String| TurnError {
+        text: text.to_string(),
+        reason,
+    };
+    let (turn, _) = parse_turn_str(text).map_err(|e| fail(e.message))?;
+    let mut p = *pos;
+    let mut steps = Vec::new();
+    match turn.body {
+        TurnBody::Steps {
+            steps: written,
+            incomplete: false,
+        } => {
+            let mut previous = None;
+            for s in &written {
+                let step = s
+                    .step
+                    .resolve(&p, previous)
+                    .map_err(|e| fail(e.to_string()))?;
+                p.play_step(step).map_err(|e| fail(e.to_string()))?;
+                previous = step.to();
+                steps.push(step);
+            }
+        }
+        TurnBody::Forfeit => {}
+        _ => return Err(fail("not a whole turn".into())),
+    }
+    if !p.is_over() {
+        p.end_turn().map_err(|e| fail(e.to_string()))?;
+    }
+    Ok((steps, p))
+}
+
+/// One step of a written turn and the squares its captures emptied, in the
+/// order the notation lists them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnStep {
+    /// The step.
+    pub step: Step,
+    /// The squares emptied by the captures it caused.
+    pub captures: Vec<Square>,
+}
+
+/// A Margrites turn as puzzle files write it, in the rule book's plain
+/// notation: `1. a5>b5; c5>b6(xa6); b5>c6; b6>a7.`, or `7. forfeit.` (no
+/// steps).
+///
+/// ```
+/// use cannonball::puzzle::Turn;
+/// let text = "1. a5>b5; c5>b6(xa6, xb7); e8>B++.";
+/// let turn: Turn = text.parse().unwrap();
+/// assert_eq!(turn.number, 1);
+/// assert_eq!(turn.steps.len(), 3);
+/// assert_eq!(turn.to_string(), text);
+/// assert_eq!(turn.steps_text(), "a5>b5 c5>b6 e8>B++");
+/// assert!("1. a5>b5".parse::<Turn>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// The turn's number.
+    pub number: u32,
+    /// Its steps; none for a forfeit turn.
+    pub steps: Vec<TurnStep>,
+}
+
+impl Turn {
+    /// The steps alone, as a figure plays them: `b7>c7 c7>d8` (`forfeit`
+    /// for a turn without steps).
+    #[must_use]
+    pub fn steps_text(&self) -> String {
+        if self.steps.is_empty() {
+            return "forfeit".into();
+        }
+        let words: Vec<String> = self.steps.iter().map(|s| s.step.to_string()).collect();
+        words.join(" ")
+    }
+
+    /// Plays the turn from `pos`, every step checked, and ends it.
+    ///
+    /// # Errors
+    /// A step is illegal in `pos`.
+    pub fn play(&self, pos: &Position) -> Result<(Vec<Step>, Position), TurnError> {
+        play_turn(pos, &self.to_string())
+    }
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.steps.is_empty() {
+            return write!(f, "{}. forfeit.", self.number);
+        }
+        write!(f, "{}. ", self.number)?;
+        for (i, s) in self.steps.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{}", s.step)?;
+            if !s.captures.is_empty() {
+                let caps: Vec<String> = s.captures.iter().map(|c| format!("x{c}")).collect();
+                write!(f, "({})", caps.join(", "))?;
+            }
+        }
+        f.write_str(".")
+    }
+}
+
+impl std::str::FromStr for Turn {
+    type Err = TurnError;
+
+    /// Reads a turn in the plain notation the forge writes (every step with
+    /// its square, every capture a square); anything else is refused, so that
+    /// a turn read is written back as it was.
+    fn from_str(text: &str) -> Result<Turn, TurnError> {
+        let fail = |reason: String| TurnError {
+            text: text.to_string(),
+            reason,
+        };
+        let (written, _) = parse_turn_str(text).map_err(|e| fail(e.message))?;
+        let steps = match written.body {
+            TurnBody::Steps {
+                steps,
+                incomplete: false,
+            } => steps,
+            TurnBody::Forfeit => Vec::new(),
+            _ => return Err(fail("not a whole turn".into())),
+        };
+        let square = |c: Coord| {
+            c.square()
+                .ok_or_else(|| fail(format!("{c} is off the board")))
+        };
+        let mut out = Vec::new();
+        for s in &steps {
+            let step = match s.step {
+                StepSyntax::Move { from, to } => Step::Move {
+                    from: square(from)?,
+                    to: square(to)?,
+                },
+                StepSyntax::Score {
+                    from: Some(from), ..
+                } => Step::Score {
+                    from: square(from)?,
+                },
+                StepSyntax::Score { from: None, .. } => {
+                    return Err(fail("a score step names its square".into()));
+                }
+                StepSyntax::Return { to, .. } => Step::Return { to: square(to)? },
+            };
+            let captures = s
+                .captures
+                .iter()
+                .map(|c| match c {
+                    CaptureText::Square(c) => square(*c),
+                    CaptureText::Unreadable(t) => Err(fail(format!("`x{t}` is no square"))),
+                })
+                .collect::<Result<Vec<Square>, TurnError>>()?;
+            out.push(TurnStep { step, captures });
+        }
+        let turn = Turn {
+            number: written.number,
+            steps: out,
+        };
+        if turn.to_string() != text {
+            return Err(fail(format!("not written as `{turn}`")));
+        }
+        Ok(turn)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,6 +342,25 @@ mod tests {
             white: white.into(),
             score: score.into(),
             to_move: to_move.into(),
+        }
+    }
+
+    #[test]
+    fn turns_read_back_as_written_and_refuse_other_spellings() {
+        for text in [
+            "1. a5>b5; c5>b6(xa6); b5>c6; b6>a7.",
+            "2. c2>b1(xa1, xc1); b1>W++.",
+            "7. forfeit.",
+        ] {
+            let t: Turn = text.parse().unwrap();
+            assert_eq!(t.to_string(), text);
+        }
+        assert_eq!(
+            "7. forfeit.".parse::<Turn>().unwrap().steps_text(),
+            "forfeit"
+        );
+        for bad in ["1. a5>b5", "1. a5>b5;c5>b6.", "1. a5>z9.", "1. a5>b5(xq)."] {
+            assert!(bad.parse::<Turn>().is_err(), "{bad}");
         }
     }
 
@@ -174,7 +380,7 @@ mod tests {
     #[test]
     fn bad_fields_are_named() {
         let field = |s: &MargritesPosition| match parse_position(s) {
-            Err(ForgeError::Position { field, .. }) => field,
+            Err(PositionError { field, .. }) => field,
             other => panic!("{other:?}"),
         };
         assert_eq!(field(&spec("a1 z9", "i8", "0(7)-0(7)", "black")), "black");

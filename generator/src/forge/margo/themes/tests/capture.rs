@@ -4,7 +4,7 @@
 //! are ones the forge found and minimised.
 
 use crate::forge::margo::horizon::{self, Goal};
-use crate::forge::theme::margo::{
+use crate::forge::margo::themes::{
     Horizon, MargoCase, Oracle, is_forced_eye_filling, is_ko, is_stack_join, is_zombie_reversal,
 };
 use crate::solve::margo::CaptureSearch;

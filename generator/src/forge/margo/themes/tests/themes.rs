@@ -6,11 +6,11 @@
 
 use super::super::with_rules;
 use super::{Owned, case_for, margo, oracle, spargo, try_case};
-use crate::forge::theme::Theme;
-use crate::forge::theme::margo::{
+use crate::forge::margo::themes::{
     MargoCase, Oracle, is_forced_eye_filling, is_ko, is_over_under_cut, is_pinned_suicide,
     is_stack_join, is_surround_capture, is_zombie_reversal, margo_themes,
 };
+use crate::puzzle::Theme;
 use cannonball_rules::margo::{Ko, Preset, Symmetry};
 
 type Detector = fn(&MargoCase<'_>, &dyn Oracle) -> bool;

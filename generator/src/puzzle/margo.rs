@@ -1,13 +1,12 @@
-//! Margo positions to and from the puzzle file's `position:` mapping, and the
-//! canonical orientation that puzzle ids are computed from.
+//! Margo and Spargo positions to and from the puzzle file's `position:`
+//! mapping, and the canonical orientation that puzzle ids are computed from.
 
-use crate::puzzle::MargoPosition;
 use cannonball_rules::Game;
 use cannonball_rules::margo::{
     AnyPosition, Color, Coords, Preset, Rules, RulesError, Setup, Symmetry,
 };
 
-use super::ForgeError;
+use super::position::{MargoPosition, PositionError};
 
 /// The rules a puzzle of `game` is played under on a `size` board: Spargo's
 /// preset, or Margo's (simple ko, no passing) without the swap, which only
@@ -65,11 +64,8 @@ pub fn spec_of(pos: &AnyPosition) -> MargoPosition {
 ///
 /// # Errors
 /// The rules, a point or the position itself cannot be used (the field is named).
-pub fn position_of(spec: &MargoPosition) -> Result<AnyPosition, ForgeError> {
-    let bad = |field: &str, reason: String| ForgeError::Field {
-        field: format!("position.{field}"),
-        reason,
-    };
+pub fn position_of(spec: &MargoPosition) -> Result<AnyPosition, PositionError> {
+    let bad = |field: &'static str, reason: String| PositionError { field, reason };
     let rules: Rules = spec
         .rules
         .parse()

@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use super::margo;
-use crate::forge::theme::margo::snapshot::Snapshot;
+use crate::forge::margo::themes::snapshot::Snapshot;
 use cannonball_rules::margo::{AnyPosition, Coords, Setup};
 use cannonball_rules::rng::Rng;
 
