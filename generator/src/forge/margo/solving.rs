@@ -65,9 +65,7 @@ impl Exact {
             Mode::Wld => &mut self.wld,
             Mode::Exact => &mut self.exact,
         };
-        let sol = s
-            .solve(pos, &Progress::default())
-            .map_err(|e| ForgeError::Solver(e))?;
+        let sol = s.solve(pos, &Progress::default())?;
         self.nodes += sol.stats.nodes;
         Ok(sol)
     }
