@@ -170,6 +170,28 @@ fn a_changed_value_is_reported_at_its_line() {
     );
 }
 
+/// A file edited by hand only to reorder its points still reads, but `verify`
+/// checks the file's own bytes and names the line.
+#[test]
+fn a_reordered_file_is_reported_at_its_line() {
+    let src = spargo_files().into_iter().next().unwrap();
+    let text = fs::read_to_string(&src).unwrap();
+    let at = text
+        .lines()
+        .position(|l| l.trim_start().starts_with("black: ") && l.split(' ').count() > 3)
+        .expect("a black line with two points or more");
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let (head, points) = lines[at].split_once(": ").unwrap();
+    let mut words: Vec<&str> = points.split(' ').collect();
+    words.reverse();
+    lines[at] = format!("{head}: {}", words.join(" "));
+    let changed = lines.join("\n") + "\n";
+    let q = puzzle::parse(&changed, "r.yaml").unwrap();
+    let errors = verify("r.yaml", &changed, &q, &VerifyLimits::default()).unwrap_err();
+    let first = errors[0].to_string();
+    assert!(first.starts_with(&format!("r.yaml:{}:", at + 1)), "{first}");
+}
+
 /// A puzzle forged with a larger node budget records it, and `verify`
 /// re-proves it with that budget: without the record, the default budget does
 /// not settle every puzzle that has one.
