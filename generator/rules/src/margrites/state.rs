@@ -1,18 +1,42 @@
-//! Positions and results as JSON, and the checked way back to a [`Position`].
+//! The whole state of a game as written: everything a [`Position`] holds, in plain
+//! public fields and unvalidated ([`State`]), and the one checked way from it to a
+//! position ([`Position::from_state`]), whose error lists every reason it fails.
+//!
+//! A [`Setup`](super::Setup) says where the pieces start and a
+//! [`Diagram`] where they stand between turns; a state also says what only a game
+//! in progress knows: the turn in progress, the scored pieces' exit squares, the
+//! unchanged-turn count of the dancing limit, the phase and the result. Its JSON
+//! form is the position record of [`json`](super::json).
+//!
+//! ```
+//! use cannonball_rules::margrites::{Options, Position, Setup, Square, State, Step};
+//! let sq = |s: &str| s.parse::<Square>().unwrap();
+//! let setup = Setup {
+//!     black: ["a1", "b1", "c1", "d1", "e1", "f1", "d2", "e2"].map(sq).to_vec(),
+//!     white: ["a8", "b8", "c8", "d8", "e8", "f8", "d7", "e7"].map(sq).to_vec(),
+//! };
+//! let mut pos = Position::new(&setup, Options::STANDARD).unwrap();
+//! pos.play_step(Step::Move { from: sq("d2"), to: sq("d3") }).unwrap();
+//! let mut state = State::from(&pos);
+//! assert_eq!(state.turn_in_progress.as_ref().unwrap().steps, 1);
+//! assert_eq!(Position::from_state(&state), Ok(pos));
+//! state.turn = 0;
+//! let err = Position::from_state(&state).unwrap_err();
+//! assert_eq!(err.to_string(), "not a position: turn 0: turns are numbered from 1");
+//! ```
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::super::options::Options;
-use super::super::position::{
+use super::options::Options;
+use super::position::{
     Ending, GameResult, Moved, Phase, Position, SHORT_TURN_STEPS, STEPS_PER_TURN,
     winner_by_standings,
 };
-use super::super::setup::{Diagram, PIECES_PER_SIDE, SetupProblem, Tally};
-use super::super::square::{ByColor, Color, FILES, Square};
-use super::super::squareset::SquareSet;
-use super::color_name;
+use super::setup::{Diagram, PIECES_PER_SIDE, SetupProblem, Tally};
+use super::square::{ByColor, Color, FILES, Square};
+use super::squareset::SquareSet;
 
 /// Where the game stands, by name: `playing`, `rebuttal-due`, `rebuttal`, `over`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,12 +78,13 @@ pub enum End {
     Unfinished,
 }
 
-/// A game result, or the standings of an unfinished game.
+/// A game's outcome as written: how it ended, or the standings of an unfinished
+/// game.
 ///
 /// `{"end":"resignation","resigned":"black","winner":"white","score":{...}}`
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ResultRecord {
+pub struct Outcome {
     /// How the game ended.
     pub end: End,
     /// The side that resigned (only with `"end":"resignation"`).
@@ -71,13 +96,13 @@ pub struct ResultRecord {
     pub score: ByColor<Tally>,
 }
 
-impl From<GameResult> for ResultRecord {
-    fn from(r: GameResult) -> ResultRecord {
+impl From<GameResult> for Outcome {
+    fn from(r: GameResult) -> Outcome {
         let (end, resigned) = match r.ending {
             Ending::NoPieces => (End::NoPieces, None),
             Ending::Resignation(c) => (End::Resignation, Some(c)),
         };
-        ResultRecord {
+        Outcome {
             end,
             resigned,
             winner: r.winner,
@@ -86,11 +111,11 @@ impl From<GameResult> for ResultRecord {
     }
 }
 
-impl ResultRecord {
+impl Outcome {
     /// An unfinished game with these standings.
     #[must_use]
-    pub fn unfinished(score: ByColor<Tally>) -> ResultRecord {
-        ResultRecord {
+    pub fn unfinished(score: ByColor<Tally>) -> Outcome {
+        Outcome {
             end: End::Unfinished,
             resigned: None,
             winner: None,
@@ -100,35 +125,35 @@ impl ResultRecord {
 
     /// The result of `pos`, or its standings as unfinished.
     #[must_use]
-    pub fn of_position(pos: &Position) -> ResultRecord {
+    pub fn of_position(pos: &Position) -> Outcome {
         pos.result()
-            .map_or_else(|| ResultRecord::unfinished(pos.standings()), Into::into)
+            .map_or_else(|| Outcome::unfinished(pos.standings()), Into::into)
     }
 
-    /// How the game ended, if it did and the record is consistent about it.
-    fn ending(&self) -> Result<Option<Ending>, PositionProblem> {
+    /// How the game ended, if it did and the outcome is consistent about it.
+    fn ending(&self) -> Result<Option<Ending>, StateProblem> {
         match (self.end, self.resigned) {
             (End::NoPieces, None) => Ok(Some(Ending::NoPieces)),
             (End::Resignation, Some(c)) => Ok(Some(Ending::Resignation(c))),
             (End::Unfinished, None) => Ok(None),
-            _ => Err(PositionProblem::ResignedSide),
+            _ => Err(StateProblem::ResignedSide),
         }
     }
 }
 
-impl TryFrom<ResultRecord> for GameResult {
-    type Error = PositionProblem;
+impl TryFrom<Outcome> for GameResult {
+    type Error = StateProblem;
 
     /// The result, checked: a finished game, `resigned` given exactly for a
     /// resignation, and the winner the rules give for that ending and score.
-    fn try_from(r: ResultRecord) -> Result<GameResult, PositionProblem> {
-        let ending = r.ending()?.ok_or(PositionProblem::ResultUnfinished)?;
+    fn try_from(r: Outcome) -> Result<GameResult, StateProblem> {
+        let ending = r.ending()?.ok_or(StateProblem::ResultUnfinished)?;
         let winner = match ending {
             Ending::Resignation(loser) => Some(loser.other()),
             Ending::NoPieces => winner_by_standings(&r.score),
         };
         if winner != r.winner {
-            return Err(PositionProblem::Winner {
+            return Err(StateProblem::Winner {
                 written: r.winner,
                 actual: winner,
             });
@@ -145,7 +170,7 @@ impl TryFrom<ResultRecord> for GameResult {
 /// began the turn (`null` for a scored piece that came back this turn).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MovedRecord {
+pub struct MovedPiece {
     /// Where the piece stands now.
     pub square: Square,
     /// Where it began the turn; `null` when it began off the board.
@@ -161,7 +186,7 @@ pub struct TurnInProgress {
     pub steps: u8,
     /// The pieces that have stepped and are still on the board, in the order they
     /// first stepped.
-    pub moved: Vec<MovedRecord>,
+    pub moved: Vec<MovedPiece>,
     /// The board at the start of the turn.
     pub board_at_start: ByColor<Vec<Square>>,
     /// The mover's scored pieces that may still come back this turn, by exit square
@@ -169,14 +194,16 @@ pub struct TurnInProgress {
     pub returnable: Vec<Square>,
 }
 
-/// A position in JSON. See the [module documentation](super) for an example.
+/// The whole state of a game, as written and unvalidated. See the
+/// [module documentation](self) for an example, and [`json`](super::json) for its
+/// JSON form.
 ///
-/// Written from a [`Position`] with [`PositionRecord::from`]; read back with
-/// [`PositionRecord::to_position`], which reports every reason the record is not a
-/// position. On reading, every field but `pieces` may be left out.
+/// Made from a [`Position`] with [`State::from`]; turned into one with
+/// [`Position::from_state`], which reports every reason the state is not a
+/// position. On reading JSON, every field but `pieces` may be left out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PositionRecord {
+pub struct State {
     /// The turn being played (1 is Black's first).
     #[serde(default = "first_turn")]
     pub turn: u16,
@@ -196,7 +223,7 @@ pub struct PositionRecord {
     #[serde(default)]
     pub exits: ByColor<Vec<Square>>,
     /// The variations in force.
-    #[serde(default, with = "super::variations")]
+    #[serde(default)]
     pub variations: Options,
     /// Consecutive finished turns that left the board unchanged, 0 to 2 (what the
     /// dancing limit counts).
@@ -207,7 +234,7 @@ pub struct PositionRecord {
     pub turn_in_progress: Option<TurnInProgress>,
     /// The result, when the game is over.
     #[serde(default)]
-    pub result: Option<ResultRecord>,
+    pub result: Option<Outcome>,
 }
 
 fn first_turn() -> u16 {
@@ -235,15 +262,15 @@ fn exit_squares(color: Color, counts: &[u8; FILES as usize]) -> Vec<Square> {
     out
 }
 
-impl From<&Position> for PositionRecord {
-    fn from(pos: &Position) -> PositionRecord {
+impl From<&Position> for State {
+    fn from(pos: &Position) -> State {
         let turn_in_progress = (pos.steps > 0).then(|| TurnInProgress {
             steps: pos.steps,
             moved: pos
                 .moved()
                 .iter()
                 .filter_map(|m| {
-                    Some(MovedRecord {
+                    Some(MovedPiece {
                         square: Square::from_index(m.now)?,
                         start: m.start,
                     })
@@ -252,7 +279,7 @@ impl From<&Position> for PositionRecord {
             board_at_start: pos.turn_start.map(list),
             returnable: exit_squares(pos.to_move, &pos.returnable),
         });
-        PositionRecord {
+        State {
             turn: pos.turn,
             to_move: pos.to_move,
             phase: PhaseName::of(pos.phase),
@@ -267,16 +294,20 @@ impl From<&Position> for PositionRecord {
     }
 }
 
-/// One reason a [`PositionRecord`] is not a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PositionProblem {
+/// One reason a [`State`] is not a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StateProblem {
     /// A problem of the board and standings, as a diagram has them.
+    #[error("{0}")]
     Setup(SetupProblem),
     /// Turn 0: turns are numbered from 1.
+    #[error("turn 0: turns are numbered from 1")]
     TurnZero,
     /// More than two unchanged turns counted.
+    #[error("unchanged_turns is {0}; it counts at most 2")]
     UnchangedTurns(u8),
     /// An exit square off the side's scoring edge.
+    #[error("{color}'s exit {square} is not on the row {color} scores off")]
     ExitOffEdge {
         /// The side.
         color: Color,
@@ -284,6 +315,7 @@ pub enum PositionProblem {
         square: Square,
     },
     /// More scored pieces listed by exit than the side has points.
+    #[error("{color} has {exits} exits listed but {points} point{}", plural(*points))]
     TooManyExits {
         /// The side.
         color: Color,
@@ -293,12 +325,20 @@ pub enum PositionProblem {
         points: u8,
     },
     /// `"phase":"over"` without a result, or a result without it.
+    #[error("a result is given exactly when the phase is `over`")]
     ResultAndPhase,
     /// A result that says the game is unfinished in a position that is over.
+    #[error("the game is over but the result says unfinished")]
     ResultUnfinished,
     /// `resigned` given without `"end":"resignation"`, or missing with it.
+    #[error("`resigned` names a side exactly when the end is `resignation`")]
     ResignedSide,
     /// The winner written is not the one the rules give.
+    #[error(
+        "the result gives {}, the rules give {}",
+        winner_name(*written),
+        winner_name(*actual)
+    )]
     Winner {
         /// The winner written (`None`: a draw).
         written: Option<Color>,
@@ -306,16 +346,24 @@ pub enum PositionProblem {
         actual: Option<Color>,
     },
     /// The result's score differs from the position's.
+    #[error("the result's score differs from the position's")]
     ResultScore,
     /// Play goes on but a side has no pieces.
+    #[error("{0} has no pieces, so the game is over")]
     NoPiecesLeft(Color),
     /// The game ended with a side out of pieces, but both sides have pieces.
+    #[error("the game ended with no pieces, but both sides have pieces")]
     BothSidesHavePieces,
     /// A rebuttal phase without the rebuttal variation, or with the wrong side to move.
+    #[error(
+        "a rebuttal phase needs the rebuttal variation, Black to move while it is due, White during it"
+    )]
     Rebuttal,
     /// A turn in progress with no step.
+    #[error("a turn in progress has made at least one step")]
     NoStepYet,
     /// More steps than the turn allows.
+    #[error("{steps} steps made; the turn allows {allowed}")]
     TooManySteps {
         /// Steps made.
         steps: u8,
@@ -323,16 +371,25 @@ pub enum PositionProblem {
         allowed: u8,
     },
     /// More moved pieces than steps made.
+    #[error("more pieces have stepped than steps were made")]
     TooManyMoved,
     /// A moved piece whose square does not hold a piece of the side to move, or is
     /// listed twice.
+    #[error("moved piece on {0}: no piece of the side to move there, or listed twice")]
     MovedPiece(Square),
     /// Two moved pieces that began on one square, or one that began where the start
     /// board has no piece of the side to move.
+    #[error(
+        "moved piece began on {0}: no piece of the side to move there at the start, or two began there"
+    )]
     MovedStart(Square),
     /// A moved piece that began off the board without the returning variation.
+    #[error("a piece came back onto the board without the returning variation")]
     ReturnWithoutVariation,
     /// A piece that has not stepped this turn but is not on the start board there.
+    #[error(
+        "{color}'s piece on {square} has not stepped this turn but is not there on the start board"
+    )]
     NotOnStartBoard {
         /// The side.
         color: Color,
@@ -340,113 +397,36 @@ pub enum PositionProblem {
         square: Square,
     },
     /// A start board with two pieces on a square.
+    #[error("the start board has two pieces on {0}")]
     StartTwoOnASquare(Square),
     /// A start board with more than eight pieces of a side.
+    #[error("the start board has more than {PIECES_PER_SIDE} {0} pieces")]
     StartCount(Color),
     /// A returnable piece with no scored piece of the mover to match it.
+    #[error("returnable piece at {0}: no scored piece of the side to move left from there")]
     Returnable(Square),
 }
 
-impl fmt::Display for PositionProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionProblem::Setup(p) => write!(f, "{p}"),
-            PositionProblem::TurnZero => f.write_str("turn 0: turns are numbered from 1"),
-            PositionProblem::UnchangedTurns(n) => {
-                write!(f, "unchanged_turns is {n}; it counts at most 2")
-            }
-            PositionProblem::ExitOffEdge { color, square } => write!(
-                f,
-                "{color}'s exit {square} is not on the row {color} scores off"
-            ),
-            PositionProblem::TooManyExits {
-                color,
-                exits,
-                points,
-            } => write!(
-                f,
-                "{color} has {exits} exits listed but {points} point{}",
-                if *points == 1 { "" } else { "s" }
-            ),
-            PositionProblem::ResultAndPhase => {
-                f.write_str("a result is given exactly when the phase is `over`")
-            }
-            PositionProblem::ResultUnfinished => {
-                f.write_str("the game is over but the result says unfinished")
-            }
-            PositionProblem::ResignedSide => f.write_str(
-                "`resigned` names a side exactly when the end is `resignation`",
-            ),
-            PositionProblem::Winner { written, actual } => {
-                let name = |c: &Option<Color>| c.map_or("a draw", color_name);
-                write!(
-                    f,
-                    "the result gives {}, the rules give {}",
-                    name(written),
-                    name(actual)
-                )
-            }
-            PositionProblem::ResultScore => {
-                f.write_str("the result's score differs from the position's")
-            }
-            PositionProblem::NoPiecesLeft(c) => {
-                write!(f, "{c} has no pieces, so the game is over")
-            }
-            PositionProblem::BothSidesHavePieces => {
-                f.write_str("the game ended with no pieces, but both sides have pieces")
-            }
-            PositionProblem::Rebuttal => f.write_str(
-                "a rebuttal phase needs the rebuttal variation, Black to move while it is due, White during it",
-            ),
-            PositionProblem::NoStepYet => {
-                f.write_str("a turn in progress has made at least one step")
-            }
-            PositionProblem::TooManySteps { steps, allowed } => {
-                write!(f, "{steps} steps made; the turn allows {allowed}")
-            }
-            PositionProblem::TooManyMoved => {
-                f.write_str("more pieces have stepped than steps were made")
-            }
-            PositionProblem::MovedPiece(sq) => write!(
-                f,
-                "moved piece on {sq}: no piece of the side to move there, or listed twice"
-            ),
-            PositionProblem::MovedStart(sq) => write!(
-                f,
-                "moved piece began on {sq}: no piece of the side to move there at the start, or two began there"
-            ),
-            PositionProblem::ReturnWithoutVariation => f.write_str(
-                "a piece came back onto the board without the returning variation",
-            ),
-            PositionProblem::NotOnStartBoard { color, square } => write!(
-                f,
-                "{color}'s piece on {square} has not stepped this turn but is not there on the start board"
-            ),
-            PositionProblem::StartTwoOnASquare(sq) => {
-                write!(f, "the start board has two pieces on {sq}")
-            }
-            PositionProblem::StartCount(c) => {
-                write!(
-                    f,
-                    "the start board has more than {PIECES_PER_SIDE} {c} pieces"
-                )
-            }
-            PositionProblem::Returnable(sq) => write!(
-                f,
-                "returnable piece at {sq}: no scored piece of the side to move left from there"
-            ),
-        }
+fn plural(n: u8) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn winner_name(winner: Option<Color>) -> &'static str {
+    match winner {
+        None => "a draw",
+        Some(Color::Black) => "black",
+        Some(Color::White) => "white",
     }
 }
 
-/// Every reason a [`PositionRecord`] is not a position.
+/// Every reason a [`State`] is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct PositionError {
+pub struct StateError {
     /// The reasons, in the order found.
-    pub problems: Vec<PositionProblem>,
+    pub problems: Vec<StateProblem>,
 }
 
-impl fmt::Display for PositionError {
+impl fmt::Display for StateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("not a position: ")?;
         for (i, p) in self.problems.iter().enumerate() {
@@ -464,7 +444,7 @@ impl fmt::Display for PositionError {
 fn exit_counts(
     color: Color,
     squares: &[Square],
-    problems: &mut Vec<PositionProblem>,
+    problems: &mut Vec<StateProblem>,
 ) -> [u8; FILES as usize] {
     let mut counts = [0u8; FILES as usize];
     for &square in squares {
@@ -472,15 +452,15 @@ fn exit_counts(
             let n = &mut counts[usize::from(square.file())];
             *n = n.saturating_add(1);
         } else {
-            problems.push(PositionProblem::ExitOffEdge { color, square });
+            problems.push(StateProblem::ExitOffEdge { color, square });
         }
     }
     counts
 }
 
-impl PositionRecord {
+impl State {
     /// The board, side to move, turn and standings as a [`Diagram`] (the rest of the
-    /// record is not in a diagram).
+    /// state is not in a diagram).
     #[must_use]
     pub fn to_diagram(&self) -> Diagram {
         Diagram {
@@ -491,198 +471,263 @@ impl PositionRecord {
         }
     }
 
-    /// The position, checked: the diagram's checks ([`Diagram::validate`]), then the
-    /// exits, the phase and result, and the turn in progress. Returns every reason
-    /// the record is not a position.
-    pub fn to_position(&self) -> Result<Position, PositionError> {
-        let mut problems = Vec::new();
-        let diagram = self.to_diagram();
-        if let Err(e) = diagram.validate() {
-            problems.extend(e.problems.into_iter().map(PositionProblem::Setup));
-        }
+    /// The turn number and the unchanged-turn count.
+    fn check_counts(&self, problems: &mut Vec<StateProblem>) {
         if self.turn == 0 {
-            problems.push(PositionProblem::TurnZero);
+            problems.push(StateProblem::TurnZero);
         }
         if self.unchanged_turns > 2 {
-            problems.push(PositionProblem::UnchangedTurns(self.unchanged_turns));
+            problems.push(StateProblem::UnchangedTurns(self.unchanged_turns));
         }
-        let exits = ByColor::new_with(|c| exit_counts(c, self.exits.get(c), &mut problems));
+    }
+
+    /// Each side's scored pieces per exit file: on the side's scoring edge, and no
+    /// more than its points.
+    fn exits(&self, problems: &mut Vec<StateProblem>) -> ByColor<[u8; FILES as usize]> {
+        let exits = ByColor::new_with(|c| exit_counts(c, self.exits.get(c), problems));
         for color in Color::ALL {
             let (listed, points) = (self.exits.get(color).len(), self.score.get(color).points);
             if listed > usize::from(points) {
-                problems.push(PositionProblem::TooManyExits {
+                problems.push(StateProblem::TooManyExits {
                     color,
                     exits: listed,
                     points,
                 });
             }
         }
-        let pieces: ByColor<SquareSet> = self.pieces.clone().map(|l| l.into_iter().collect());
-        let phase = self.phase(&pieces, &mut problems);
-        let mut pos = Position::from_diagram_unchecked(&diagram, self.variations);
-        pos.phase = phase;
-        pos.exits = exits;
-        pos.unchanged = self.unchanged_turns;
-        pos.returnable = *exits.get(self.to_move);
-        if let Some(tip) = &self.turn_in_progress {
-            self.turn_in_progress(tip, &mut pos, &mut problems);
-        }
-        if problems.is_empty() {
-            Ok(pos)
-        } else {
-            Err(PositionError { problems })
-        }
+        exits
     }
 
-    fn phase(&self, pieces: &ByColor<SquareSet>, problems: &mut Vec<PositionProblem>) -> Phase {
-        let empty_side = Color::ALL.into_iter().find(|&c| pieces.get(c).is_empty());
+    /// The phase, agreeing with the result, the pieces left and the variations.
+    fn phase(&self, problems: &mut Vec<StateProblem>) -> Phase {
+        let empty_side = Color::ALL
+            .into_iter()
+            .find(|&c| self.pieces.get(c).is_empty());
         let rebuttal = self.variations.white_rebuttal;
         match (self.phase, &self.result) {
-            (PhaseName::Over, Some(result)) => {
-                if result.score != self.score {
-                    problems.push(PositionProblem::ResultScore);
-                }
-                match GameResult::try_from(*result) {
-                    Ok(r) => {
-                        if r.ending == Ending::NoPieces && empty_side.is_none() && !rebuttal {
-                            problems.push(PositionProblem::BothSidesHavePieces);
-                        }
-                        Phase::Over(r.ending)
-                    }
-                    Err(p) => {
-                        problems.push(p);
-                        Phase::Over(Ending::NoPieces)
-                    }
-                }
-            }
+            (PhaseName::Over, Some(result)) => self.phase_over(result, empty_side, problems),
             (PhaseName::Over, None) | (_, Some(_)) => {
-                problems.push(PositionProblem::ResultAndPhase);
+                problems.push(StateProblem::ResultAndPhase);
                 Phase::Over(Ending::NoPieces)
             }
             (PhaseName::Playing, None) => {
                 if let Some(c) = empty_side {
-                    problems.push(PositionProblem::NoPiecesLeft(c));
+                    problems.push(StateProblem::NoPiecesLeft(c));
                 }
                 Phase::Playing
             }
             (PhaseName::RebuttalDue, None) => {
                 if !rebuttal || self.to_move != Color::Black || empty_side.is_none() {
-                    problems.push(PositionProblem::Rebuttal);
+                    problems.push(StateProblem::Rebuttal);
                 }
                 Phase::RebuttalDue
             }
             (PhaseName::Rebuttal, None) => {
                 if !rebuttal || self.to_move != Color::White {
-                    problems.push(PositionProblem::Rebuttal);
+                    problems.push(StateProblem::Rebuttal);
                 }
                 Phase::Rebuttal
             }
         }
     }
 
-    fn turn_in_progress(
+    /// A game over: the result checked against the rules, the score and the board.
+    fn phase_over(
         &self,
-        tip: &TurnInProgress,
-        pos: &mut Position,
-        problems: &mut Vec<PositionProblem>,
-    ) {
-        let mover = self.to_move;
-        if tip.steps == 0 {
-            problems.push(PositionProblem::NoStepYet);
+        result: &Outcome,
+        empty_side: Option<Color>,
+        problems: &mut Vec<StateProblem>,
+    ) -> Phase {
+        if result.score != self.score {
+            problems.push(StateProblem::ResultScore);
         }
-        let handicapped = self.variations.black_handicap && self.turn == 1 && mover == Color::Black;
-        let allowed = if pos.phase == Phase::Rebuttal || handicapped {
+        match GameResult::try_from(*result) {
+            Ok(r) => {
+                let rebuttal = self.variations.white_rebuttal;
+                if r.ending == Ending::NoPieces && empty_side.is_none() && !rebuttal {
+                    problems.push(StateProblem::BothSidesHavePieces);
+                }
+                Phase::Over(r.ending)
+            }
+            Err(p) => {
+                problems.push(p);
+                Phase::Over(Ending::NoPieces)
+            }
+        }
+    }
+}
+
+impl TurnInProgress {
+    /// The step count against what the turn allows, and the moved pieces against it.
+    fn check_steps(&self, state: &State, phase: Phase, problems: &mut Vec<StateProblem>) {
+        if self.steps == 0 {
+            problems.push(StateProblem::NoStepYet);
+        }
+        let handicapped =
+            state.variations.black_handicap && state.turn == 1 && state.to_move == Color::Black;
+        let allowed = if phase == Phase::Rebuttal || handicapped {
             SHORT_TURN_STEPS
         } else {
             STEPS_PER_TURN
         };
-        if tip.steps > allowed {
-            problems.push(PositionProblem::TooManySteps {
-                steps: tip.steps,
+        if self.steps > allowed {
+            problems.push(StateProblem::TooManySteps {
+                steps: self.steps,
                 allowed,
             });
         }
-        if tip.moved.len() > usize::from(tip.steps) || tip.moved.len() > pos.moved.len() {
-            problems.push(PositionProblem::TooManyMoved);
+        if self.moved.len() > usize::from(self.steps) || self.moved.len() > MOVED_SLOTS {
+            problems.push(StateProblem::TooManyMoved);
         }
-        // The start board: no square twice, at most eight a side.
+    }
+
+    /// The start board: no square twice, at most eight a side.
+    fn start_board(&self, problems: &mut Vec<StateProblem>) -> ByColor<SquareSet> {
         let mut start = ByColor::<SquareSet>::default();
         let mut seen = SquareSet::EMPTY;
         for color in Color::ALL {
-            let squares = tip.board_at_start.get(color);
+            let squares = self.board_at_start.get(color);
             if squares.len() > usize::from(PIECES_PER_SIDE) {
-                problems.push(PositionProblem::StartCount(color));
+                problems.push(StateProblem::StartCount(color));
             }
             for &sq in squares {
                 if seen.contains(sq) {
-                    problems.push(PositionProblem::StartTwoOnASquare(sq));
+                    problems.push(StateProblem::StartTwoOnASquare(sq));
                 }
                 seen = seen.with(sq);
                 *start.get_mut(color) = start.get(color).with(sq);
             }
         }
-        // The moved pieces: the mover's, each once, each from its own start square.
-        let own = pos.pieces(mover);
+        start
+    }
+
+    /// The moved pieces: the mover's, each once, each from its own start square (or
+    /// from off the board, with the returning variation). Returns their squares.
+    fn check_moved(
+        &self,
+        own: SquareSet,
+        own_start: SquareSet,
+        returning: bool,
+        problems: &mut Vec<StateProblem>,
+    ) -> SquareSet {
         let mut now_seen = SquareSet::EMPTY;
         let mut start_seen = SquareSet::EMPTY;
-        for m in &tip.moved {
+        for m in &self.moved {
             if !own.contains(m.square) || now_seen.contains(m.square) {
-                problems.push(PositionProblem::MovedPiece(m.square));
+                problems.push(StateProblem::MovedPiece(m.square));
             }
             now_seen = now_seen.with(m.square);
             match m.start {
                 Some(s) => {
-                    if !start.get(mover).contains(s) || start_seen.contains(s) {
-                        problems.push(PositionProblem::MovedStart(s));
+                    if !own_start.contains(s) || start_seen.contains(s) {
+                        problems.push(StateProblem::MovedStart(s));
                     }
                     start_seen = start_seen.with(s);
                 }
-                None if !self.variations.returning_scored => {
-                    problems.push(PositionProblem::ReturnWithoutVariation);
-                }
+                None if !returning => problems.push(StateProblem::ReturnWithoutVariation),
                 None => {}
             }
         }
-        // Pieces that have not stepped stand where they began.
-        for color in Color::ALL {
-            let still = if color == mover {
-                own.minus(now_seen)
-            } else {
-                pos.pieces(color)
-            };
-            for square in still.minus(*start.get(color)) {
-                problems.push(PositionProblem::NotOnStartBoard { color, square });
-            }
-        }
-        // Returnable pieces are scored pieces of the mover.
+        now_seen
+    }
+
+    /// The mover's returnable pieces per exit file: each a scored piece of the mover.
+    fn returnable(
+        &self,
+        mover: Color,
+        scored: [u8; FILES as usize],
+        problems: &mut Vec<StateProblem>,
+    ) -> [u8; FILES as usize] {
         let mut returnable = [0u8; FILES as usize];
-        let scored = pos.exits(mover);
-        for &sq in &tip.returnable {
+        for &sq in &self.returnable {
             let file = usize::from(sq.file());
             returnable[file] = returnable[file].saturating_add(1);
             if sq.rank() != mover.scoring_rank() || returnable[file] > scored[file] {
-                problems.push(PositionProblem::Returnable(sq));
+                problems.push(StateProblem::Returnable(sq));
             }
         }
-        pos.steps = tip.steps;
-        pos.turn_start = start;
-        pos.returnable = returnable;
-        pos.moved = [Moved::default(); 4];
-        pos.moved_len = 0;
-        for (slot, m) in pos.moved.iter_mut().zip(&tip.moved) {
-            *slot = Moved {
-                now: m.square.index() as u8,
-                start: m.start,
-            };
-            pos.moved_len += 1;
+        returnable
+    }
+}
+
+/// Pieces a turn in progress can track (one per step).
+const MOVED_SLOTS: usize = STEPS_PER_TURN as usize;
+
+/// Pieces that have not stepped stand where they began: reports those that do not.
+fn check_unmoved(
+    pos: &Position,
+    moved: SquareSet,
+    start: &ByColor<SquareSet>,
+    problems: &mut Vec<StateProblem>,
+) {
+    let mover = pos.to_move();
+    for color in Color::ALL {
+        let still = if color == mover {
+            pos.pieces(color).minus(moved)
+        } else {
+            pos.pieces(color)
+        };
+        for square in still.minus(*start.get(color)) {
+            problems.push(StateProblem::NotOnStartBoard { color, square });
         }
     }
 }
 
-impl TryFrom<&PositionRecord> for Position {
-    type Error = PositionError;
-    fn try_from(record: &PositionRecord) -> Result<Position, PositionError> {
-        record.to_position()
+impl Position {
+    /// The position `state` describes, checked: the diagram's checks
+    /// ([`Diagram::validate`]), then the turn and unchanged-turn count, the exits,
+    /// the phase and result, and the turn in progress. Returns every reason the
+    /// state is not a position.
+    pub fn from_state(state: &State) -> Result<Position, StateError> {
+        let mut problems = Vec::new();
+        let diagram = state.to_diagram();
+        if let Err(e) = diagram.validate() {
+            problems.extend(e.problems.into_iter().map(StateProblem::Setup));
+        }
+        state.check_counts(&mut problems);
+        let exits = state.exits(&mut problems);
+        let phase = state.phase(&mut problems);
+        let mut pos = Position::from_diagram_unchecked(&diagram, state.variations);
+        pos.phase = phase;
+        pos.exits = exits;
+        pos.unchanged = state.unchanged_turns;
+        pos.returnable = *exits.get(state.to_move);
+        if let Some(tip) = &state.turn_in_progress {
+            pos.resume_turn(state, tip, &mut problems);
+        }
+        if problems.is_empty() {
+            Ok(pos)
+        } else {
+            Err(StateError { problems })
+        }
+    }
+
+    /// Puts the turn in progress into a position made from the rest of `state`,
+    /// reporting what does not fit.
+    fn resume_turn(
+        &mut self,
+        state: &State,
+        tip: &TurnInProgress,
+        problems: &mut Vec<StateProblem>,
+    ) {
+        let mover = self.to_move;
+        tip.check_steps(state, self.phase, problems);
+        let start = tip.start_board(problems);
+        let returning = state.variations.returning_scored;
+        let moved = tip.check_moved(self.pieces(mover), *start.get(mover), returning, problems);
+        check_unmoved(self, moved, &start, problems);
+        self.returnable = tip.returnable(mover, self.exits(mover), problems);
+        self.steps = tip.steps;
+        self.turn_start = start;
+        self.moved = [Moved::default(); MOVED_SLOTS];
+        self.moved_len = 0;
+        for (slot, m) in self.moved.iter_mut().zip(&tip.moved) {
+            *slot = Moved {
+                now: m.square.index() as u8,
+                start: m.start,
+            };
+            self.moved_len += 1;
+        }
     }
 }
 
@@ -711,8 +756,8 @@ mod tests {
     #[test]
     fn the_start_round_trips_and_a_minimal_record_reads() {
         let pos = start();
-        let record = PositionRecord::from(&pos);
-        let text = serde_json::to_string(&record).unwrap();
+        let state = State::from(&pos);
+        let text = serde_json::to_string(&state).unwrap();
         assert_eq!(
             text,
             concat!(
@@ -724,12 +769,12 @@ mod tests {
                 r#""turn_in_progress":null,"result":null}"#
             )
         );
-        let back: PositionRecord = serde_json::from_str(&text).unwrap();
-        assert_eq!(back.to_position().unwrap(), pos);
+        let back: State = serde_json::from_str(&text).unwrap();
+        assert_eq!(Position::from_state(&back).unwrap(), pos);
         let minimal = r#"{"pieces":{"black":["e2","d2","a1","b1","c1","d1","e1","f1"],
             "white":["a8","b8","c8","d8","e8","f8","d7","e7"]}}"#;
-        let back: PositionRecord = serde_json::from_str(minimal).unwrap();
-        assert_eq!(back.to_position().unwrap(), pos);
+        let back: State = serde_json::from_str(minimal).unwrap();
+        assert_eq!(Position::from_state(&back).unwrap(), pos);
     }
 
     #[test]
@@ -740,59 +785,121 @@ mod tests {
             to: sq("d3"),
         })
         .unwrap();
-        let record = PositionRecord::from(&pos);
-        let tip = record.turn_in_progress.as_ref().unwrap();
+        let state = State::from(&pos);
+        let tip = state.turn_in_progress.as_ref().unwrap();
         assert_eq!(tip.steps, 1);
         assert_eq!(
             tip.moved,
-            vec![MovedRecord {
+            vec![MovedPiece {
                 square: sq("d3"),
                 start: Some(sq("d2"))
             }]
         );
-        assert_eq!(record.to_position().unwrap(), pos);
+        assert_eq!(Position::from_state(&state).unwrap(), pos);
     }
 
     #[test]
     fn every_problem_is_reported() {
-        let mut record = PositionRecord::from(&start());
-        record.turn = 0;
-        record.pieces.black.push(sq("a8"));
-        record.exits.white.push(sq("a8"));
-        record.unchanged_turns = 3;
-        record.phase = PhaseName::Over;
-        let err = record.to_position().unwrap_err();
+        let mut state = State::from(&start());
+        state.turn = 0;
+        state.pieces.black.push(sq("a8"));
+        state.exits.white.push(sq("a8"));
+        state.unchanged_turns = 3;
+        state.phase = PhaseName::Over;
+        let err = Position::from_state(&state).unwrap_err();
         assert_eq!(
             err.problems,
             vec![
-                PositionProblem::Setup(SetupProblem::WrongCount {
+                StateProblem::Setup(SetupProblem::WrongCount {
                     color: Color::Black,
                     count: 9
                 }),
-                PositionProblem::Setup(SetupProblem::Accounting {
+                StateProblem::Setup(SetupProblem::Accounting {
                     color: Color::Black,
                     on_board: 9,
                     points: 0,
                     captured: 0
                 }),
-                PositionProblem::Setup(SetupProblem::TwoOnASquare { square: sq("a8") }),
-                PositionProblem::TurnZero,
-                PositionProblem::UnchangedTurns(3),
-                PositionProblem::ExitOffEdge {
+                StateProblem::Setup(SetupProblem::TwoOnASquare { square: sq("a8") }),
+                StateProblem::TurnZero,
+                StateProblem::UnchangedTurns(3),
+                StateProblem::ExitOffEdge {
                     color: Color::White,
                     square: sq("a8")
                 },
-                PositionProblem::TooManyExits {
+                StateProblem::TooManyExits {
                     color: Color::White,
                     exits: 1,
                     points: 0
                 },
-                PositionProblem::ResultAndPhase,
+                StateProblem::ResultAndPhase,
             ]
         );
         assert!(err.to_string().starts_with(
             "not a position: Black has 9 pieces, not 8; Black: 9 on the board + 0 scored"
         ));
+    }
+
+    #[test]
+    fn turn_in_progress_problems_are_reported() {
+        let mut pos = start();
+        pos.play_step(Step::Move {
+            from: sq("d2"),
+            to: sq("d3"),
+        })
+        .unwrap();
+        let mut state = State::from(&pos);
+        let tip = state.turn_in_progress.as_mut().unwrap();
+        tip.steps = 5;
+        tip.moved.push(MovedPiece {
+            square: sq("e2"),
+            start: None,
+        });
+        tip.moved.push(MovedPiece {
+            square: sq("d3"),
+            start: Some(sq("c3")),
+        });
+        tip.board_at_start.white.push(sq("a1"));
+        tip.returnable.push(sq("e8"));
+        let err = Position::from_state(&state).unwrap_err();
+        assert_eq!(
+            err.problems,
+            vec![
+                StateProblem::TooManySteps {
+                    steps: 5,
+                    allowed: 4
+                },
+                StateProblem::StartCount(Color::White),
+                StateProblem::StartTwoOnASquare(sq("a1")),
+                StateProblem::ReturnWithoutVariation,
+                StateProblem::MovedPiece(sq("d3")),
+                StateProblem::MovedStart(sq("c3")),
+                StateProblem::Returnable(sq("e8")),
+            ]
+        );
+        let text = err.to_string();
+        assert!(text.contains("5 steps made; the turn allows 4"), "{text}");
+        assert!(
+            text.contains("the start board has two pieces on a1"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn phases_are_checked_against_the_variations_and_the_board() {
+        let mut state = State::from(&start());
+        state.phase = PhaseName::Rebuttal;
+        let err = Position::from_state(&state).unwrap_err();
+        assert_eq!(err.problems, vec![StateProblem::Rebuttal]);
+        state.phase = PhaseName::Playing;
+        state.pieces.white.clear();
+        state.score.black.captures = 8;
+        let err = Position::from_state(&state).unwrap_err();
+        assert_eq!(err.problems, vec![StateProblem::NoPiecesLeft(Color::White)]);
+        assert_eq!(
+            err.to_string(),
+            "not a position: White has no pieces, so the game is over"
+        );
     }
 
     #[test]
@@ -807,7 +914,7 @@ mod tests {
                 captures: 8,
             },
         };
-        let mut r = ResultRecord {
+        let mut r = Outcome {
             end: End::NoPieces,
             resigned: None,
             winner: Some(Color::Black),
@@ -817,13 +924,21 @@ mod tests {
         r.winner = None;
         assert_eq!(
             GameResult::try_from(r),
-            Err(PositionProblem::Winner {
+            Err(StateProblem::Winner {
                 written: None,
                 actual: Some(Color::Black)
             })
         );
+        assert_eq!(
+            StateProblem::Winner {
+                written: None,
+                actual: Some(Color::Black)
+            }
+            .to_string(),
+            "the result gives a draw, the rules give black"
+        );
         r.end = End::Resignation;
-        assert_eq!(GameResult::try_from(r), Err(PositionProblem::ResignedSide));
+        assert_eq!(GameResult::try_from(r), Err(StateProblem::ResignedSide));
         r.resigned = Some(Color::Black);
         r.winner = Some(Color::White);
         assert!(GameResult::try_from(r).is_ok());
