@@ -70,7 +70,7 @@ pub mod transcript;
 pub mod turngen;
 
 pub use capture::Cascade;
-pub use options::Options;
+pub use options::{Options, UnknownVariation};
 pub use position::{Ending, GameResult, Phase, PlayError, Position, StepReport};
 pub use setup::{Diagram, HostileSetup, PlacementError, Setup, SetupError, SetupProblem, Tally};
 pub use square::{ByColor, Color, Square};
