@@ -13,7 +13,8 @@
 //! - [`Position`]: checked and unchecked steps, full movement, captures, the end.
 //! - [`turngen`]: every legal turn, as step sequences and as distinct turns.
 //! - [`notation`], [`table`], [`transcript`]: the rule book's notation, board tables
-//!   and transcript files.
+//!   and transcript files; [`written`] plays written steps and turns on a position;
+//!   [`fields`] reads a position written as fields (squares, score line, side).
 //! - [`check`] replays a transcript and lists every departure; [`infer`] finds the
 //!   setups a transcript without setup lines can have started from.
 //! - [`record`]: game records (a start, turns with their captures and scores, the
@@ -50,6 +51,7 @@
 pub mod bench;
 pub mod capture;
 pub mod check;
+pub mod fields;
 pub mod hash;
 pub mod infer;
 pub mod json;
@@ -68,6 +70,7 @@ pub mod table;
 pub mod text;
 pub mod transcript;
 pub mod turngen;
+pub mod written;
 
 pub use capture::Cascade;
 pub use options::{Options, UnknownVariation};
