@@ -381,7 +381,7 @@ fn check_unmoved(
 
 impl Position {
     /// The position `state` describes, checked: the diagram's checks
-    /// ([`Diagram::validate`]), then the turn and unchanged-turn count, the exits,
+    /// ([`Diagram::validate`](super::super::Diagram::validate)), then the turn and unchanged-turn count, the exits,
     /// the phase and result, and the turn in progress. Returns every reason the
     /// state is not a position.
     pub fn from_state(state: &State) -> Result<Position, StateError> {
