@@ -6,11 +6,10 @@
 use std::path::PathBuf;
 
 use cannonball_rules::margrites::infer::{self, check_transcript};
-use cannonball_rules::margrites::json::{
-    self, FindingRecord, GameRecord, PositionRecord, RecordPart, ResultRecord, SummaryLine,
-    TurnInProgress, TurnRecord,
-};
+use cannonball_rules::margrites::json::{self, FindingRecord, SummaryLine};
+use cannonball_rules::margrites::record::{GameRecord, RecordPart, TurnRecord};
 use cannonball_rules::margrites::selfplay::{play_game, random_setup, random_step};
+use cannonball_rules::margrites::state::{MovedPiece, Outcome, State, TurnInProgress};
 use cannonball_rules::margrites::{Color, Options, Position, Square, Step, transcript};
 use cannonball_rules::rng::Rng;
 use proptest::prelude::*;
@@ -50,12 +49,9 @@ fn positions_of_a_game(seed: u64, options: Options, max_turns: u16) -> Vec<Posit
 }
 
 fn round_trip(pos: &Position) -> Position {
-    let text = serde_json::to_string(&PositionRecord::from(pos)).unwrap();
-    let record: PositionRecord =
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
-    record
-        .to_position()
-        .unwrap_or_else(|e| panic!("{e}: {text}"))
+    let text = serde_json::to_string(&State::from(pos)).unwrap();
+    let state: State = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    Position::from_state(&state).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
 #[test]
@@ -325,7 +321,7 @@ fn random_squares(rng: &mut Rng, most: usize) -> Vec<Square> {
 }
 
 /// A real position's record with a few fields made up at random.
-fn tampered_record(seed: u64) -> PositionRecord {
+fn tampered_record(seed: u64) -> State {
     let mut rng = Rng::seed_from(seed);
     let options = if rng.index(2) == 0 {
         ALL_VARIATIONS
@@ -334,7 +330,7 @@ fn tampered_record(seed: u64) -> PositionRecord {
     };
     let positions = positions_of_a_game(seed, options, 60);
     let pos = positions[rng.index(positions.len())];
-    let mut r = PositionRecord::from(&pos);
+    let mut r = State::from(&pos);
     for _ in 0..=rng.index(3) {
         match rng.index(9) {
             0 => r.pieces.black = random_squares(&mut rng, 9),
@@ -355,7 +351,7 @@ fn tampered_record(seed: u64) -> PositionRecord {
             }
             7 => {
                 if let Some(tip) = r.turn_in_progress.as_mut() {
-                    tip.moved.push(json::MovedRecord {
+                    tip.moved.push(MovedPiece {
                         square: random_square(&mut rng),
                         start: (rng.index(3) > 0).then(|| random_square(&mut rng)),
                     });
@@ -380,7 +376,7 @@ proptest! {
         seed in prop_oneof![Just(14_874_996_076_429_528_534u64), any::<u64>()]
     ) {
         let record = tampered_record(seed);
-        match record.to_position() {
+        match Position::from_state(&record) {
             Err(e) => prop_assert!(!e.problems.is_empty()),
             Ok(mut pos) => {
                 prop_assert_eq!(round_trip(&pos), pos);
@@ -448,7 +444,7 @@ fn resignations_round_trip() {
         incomplete: false,
         score: end.standings(),
     });
-    record.outcome = Some(ResultRecord::of_position(&end));
+    record.outcome = Some(Outcome::of_position(&end));
     assert_eq!(record.outcome.unwrap().winner, Some(loser.other()));
     let read = json::read_games(&record.json_lines().unwrap()).unwrap();
     assert_eq!(read[0].end, end);

@@ -7,19 +7,74 @@
 //! are the printed transcript's departures.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
 use crate::figure::html;
 use crate::figure::margrites::MargritesFigure;
 use cannonball_rules::margrites::check::{Finding, ReplayedTurn, Severity};
-use cannonball_rules::margrites::infer::{ReplayedGame, check_and_replay_turns};
+use cannonball_rules::margrites::infer::{InferError, ReplayedGame, check_and_replay_turns};
 use cannonball_rules::margrites::notation::{
-    CaptureText, ScoreLine, StepSyntax, TurnBody, TurnText,
+    CaptureText, Coord, ScoreLine, StepSyntax, TurnBody, TurnText, format_turn,
 };
-use cannonball_rules::margrites::transcript::{self, Transcript, TurnEntry};
-use cannonball_rules::margrites::{Position, Step};
+use cannonball_rules::margrites::transcript::{self, Transcript, TranscriptError, TurnEntry};
+use cannonball_rules::margrites::{ByColor, Cascade, Color, Position, Step, Tally};
+
+/// Why a game page cannot be built.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// The name is not a plain file name.
+    #[error("`{0}` is not a game name")]
+    Name(String),
+    /// The transcript cannot be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The transcript.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The transcript cannot be parsed.
+    #[error("{}: {source}", path.display())]
+    Parse {
+        /// The transcript.
+        path: PathBuf,
+        /// Where and why.
+        source: TranscriptError,
+    },
+    /// The start cannot be inferred.
+    #[error("{}: {source}", path.display())]
+    Infer {
+        /// The transcript.
+        path: PathBuf,
+        /// Why.
+        source: InferError,
+    },
+    /// No starting position: the setup is illegal, or no setup fits the moves.
+    #[error("{}: no starting position could be found: {report}", path.display())]
+    NoStart {
+        /// The transcript.
+        path: PathBuf,
+        /// The check report.
+        report: String,
+    },
+    /// A diagram cannot be drawn.
+    #[error("diagram {id}: {message}")]
+    Diagram {
+        /// The diagram's id.
+        id: String,
+        /// Why.
+        message: String,
+    },
+}
+
+/// The message, for the book's directives, which report errors as text.
+impl From<GameError> for String {
+    fn from(e: GameError) -> String {
+        e.to_string()
+    }
+}
 
 /// One turn as the page shows it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -72,21 +127,28 @@ pub struct GameView {
     pub result: Option<String>,
 }
 
-fn read(path: &Path) -> Result<Transcript, String> {
-    let text =
-        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    transcript::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+fn read(path: &Path) -> Result<Transcript, GameError> {
+    let text = fs::read_to_string(path).map_err(|source| GameError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    transcript::parse(&text).map_err(|source| GameError::Parse {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
-fn replay(t: &Transcript, path: &Path) -> Result<(ReplayedGame, Position), String> {
-    let game = check_and_replay_turns(t).map_err(|e| format!("{}: {e}", path.display()))?;
+fn replay(t: &Transcript, path: &Path) -> Result<(ReplayedGame, Position), GameError> {
+    let game = check_and_replay_turns(t).map_err(|source| GameError::Infer {
+        path: path.to_path_buf(),
+        source,
+    })?;
     match game.start {
         Some(start) => Ok((game, start)),
-        None => Err(format!(
-            "{}: no starting position could be found: {}",
-            path.display(),
-            game.report.render("game").trim()
-        )),
+        None => Err(GameError::NoStart {
+            path: path.to_path_buf(),
+            report: game.report.render("game").trim().to_string(),
+        }),
     }
 }
 
@@ -163,7 +225,7 @@ fn finding_text(f: &Finding, file: &str) -> String {
 
 /// The printed notation of a turn as read (entities decoded).
 fn printed_turn(t: &TurnText) -> String {
-    let coord = |c: cannonball_rules::margrites::notation::Coord| c.to_string();
+    let coord = |c: Coord| c.to_string();
     match &t.body {
         TurnBody::Forfeit => format!("{}. forfeit.", t.number),
         TurnBody::Resignation(line) => format!("{}. {line}.", t.number),
@@ -211,9 +273,10 @@ fn all_turn_entries(t: &Transcript) -> Vec<&TurnEntry> {
         .collect()
 }
 
-fn score_text(pos: &Position) -> String {
+/// A score line without resignation or claim: `B(bc)-W(wc)`.
+fn score_text(tallies: ByColor<Tally>) -> String {
     ScoreLine {
-        tallies: pos.standings(),
+        tallies,
         resigned: None,
         claim: None,
     }
@@ -223,11 +286,11 @@ fn score_text(pos: &Position) -> String {
 fn diagram(
     before: Position,
     after: Position,
-    steps: &[(Step, cannonball_rules::margrites::Cascade)],
-    side: cannonball_rules::margrites::Color,
+    steps: &[(Step, Cascade)],
+    side: Color,
     id: &str,
     caption: &str,
-) -> Result<String, String> {
+) -> Result<String, GameError> {
     let fig = MargritesFigure {
         start: before,
         pos: after,
@@ -237,9 +300,123 @@ fn diagram(
         illegal: Vec::new(),
         capture: Vec::new(),
     };
-    let svg = crate::figure::draw::margrites_svg(&fig, &format!("{id}-"))
-        .map_err(|(_, e)| format!("diagram {id}: {e}"))?;
+    let svg =
+        crate::figure::draw::margrites_svg(&fig, &format!("{id}-")).map_err(|(_, message)| {
+            GameError::Diagram {
+                id: id.to_string(),
+                message,
+            }
+        })?;
     Ok(html::figure(id, &svg, caption))
+}
+
+/// (section, turn number, printed text) of the printed transcript's turns.
+fn printed_turn_texts(t: &Transcript, printed: &ReplayedGame) -> Vec<(usize, u16, String)> {
+    let texts = printed_texts(t, &printed.turns);
+    let mut i = 0;
+    let mut v = Vec::new();
+    for (s, section) in sections(&printed.turns).iter().enumerate() {
+        for turn in section {
+            if let Some(text) = &texts[i] {
+                v.push((s, turn.number, text.clone()));
+            }
+            i += 1;
+        }
+    }
+    v
+}
+
+/// What a line of play is shown with: the printed transcript's turns and errata,
+/// the file name the errata cite, and the start of diagram ids.
+struct Printed<'a> {
+    texts: &'a [(usize, u16, String)],
+    placed: &'a [(Option<(usize, u16)>, &'a Finding)],
+    name: &'a str,
+    id_prefix: &'a str,
+}
+
+/// Section `s` of the shown game (0: the main line) as the page shows it.
+fn line_view(
+    shown: &ReplayedGame,
+    start: Position,
+    s: usize,
+    section: &[&ReplayedTurn],
+    printed: &Printed<'_>,
+) -> Result<LineView, GameError> {
+    let mut before = if s == 0 {
+        start
+    } else {
+        // A variation starts from the main-line position before its first turn.
+        let first = section[0].number;
+        shown
+            .turns
+            .iter()
+            .filter(|t| t.main && t.number + 1 == first)
+            .map(|t| t.after)
+            .next()
+            .unwrap_or(start)
+    };
+    let mut turns = Vec::new();
+    for t in section {
+        turns.push(turn_view(before, t, s, printed)?);
+        before = t.after;
+    }
+    Ok(LineView {
+        from_turn: (s > 0).then(|| section[0].number),
+        turns,
+    })
+}
+
+/// One turn of section `s`, played from `before`.
+fn turn_view(
+    before: Position,
+    t: &ReplayedTurn,
+    s: usize,
+    printed: &Printed<'_>,
+) -> Result<TurnView, GameError> {
+    let played = format_turn(t.number, &t.steps);
+    let printed_text = printed
+        .texts
+        .iter()
+        .find(|(ps, n, _)| *n == t.number && *ps == s)
+        .map(|(_, _, p)| p.clone())
+        .filter(|p| *p != played);
+    let errata = printed
+        .placed
+        .iter()
+        .filter(|(at, _)| *at == Some((s, t.number)))
+        .map(|(_, f)| finding_text(f, printed.name))
+        .collect();
+    let (id, caption) = if s == 0 {
+        (
+            format!("{}t{}", printed.id_prefix, t.number),
+            format!("After turn {}.", t.number),
+        )
+    } else {
+        (
+            format!("{}v{s}-t{}", printed.id_prefix, t.number),
+            format!("After turn {} of the variation.", t.number),
+        )
+    };
+    Ok(TurnView {
+        number: t.number,
+        side: t.side.name().to_string(),
+        played,
+        printed: printed_text,
+        score: score_text(t.after.standings()),
+        diagram: diagram(before, t.after, &t.steps, t.side, &id, &caption)?,
+        errata,
+    })
+}
+
+/// The result of the shown game's main line, when it ends.
+fn result_text(shown: &ReplayedGame) -> Option<String> {
+    let r = shown.turns.iter().rfind(|t| t.main)?.after.result()?;
+    let score = score_text(r.standings);
+    Some(match r.winner {
+        Some(c) => format!("{c} wins {score}"),
+        None => format!("a draw, {score}"),
+    })
 }
 
 /// Builds the page data for game `name` under `games` (the folder of the
@@ -247,9 +424,9 @@ fn diagram(
 ///
 /// # Errors
 /// The transcript cannot be read, or no start position can be found.
-pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, String> {
+pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, GameError> {
     if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-        return Err(format!("`{name}` is not a game name"));
+        return Err(GameError::Name(name.to_string()));
     }
     let printed_path = games.join(format!("{name}.txt"));
     let corrected_path = games.join(format!("{name}.corrected.txt"));
@@ -263,98 +440,18 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, Strin
         (printed.clone(), printed_start)
     };
     let placed = place_findings(&printed.report.findings, &printed.turns);
-    // (section, turn number, printed text) of the printed transcript's turns.
-    let printed_text: Vec<(usize, u16, String)> = {
-        let texts = printed_texts(&printed_t, &printed.turns);
-        let mut i = 0;
-        let mut v = Vec::new();
-        for (s, section) in sections(&printed.turns).iter().enumerate() {
-            for t in section {
-                if let Some(text) = &texts[i] {
-                    v.push((s, t.number, text.clone()));
-                }
-                i += 1;
-            }
-        }
-        v
+    let texts = printed_turn_texts(&printed_t, &printed);
+    let context = Printed {
+        texts: &texts,
+        placed: &placed,
+        name: &printed_name,
+        id_prefix,
     };
-    let mut lines = Vec::new();
-    for (s, section) in sections(&shown.turns).into_iter().enumerate() {
-        let mut before = if s == 0 {
-            start
-        } else {
-            // A variation starts from the main-line position before its first turn.
-            let first = section[0].number;
-            shown
-                .turns
-                .iter()
-                .filter(|t| t.main && t.number + 1 == first)
-                .map(|t| t.after)
-                .next()
-                .unwrap_or(start)
-        };
-        let mut turns = Vec::new();
-        for t in &section {
-            let played = cannonball_rules::margrites::notation::format_turn(t.number, &t.steps);
-            let printed = printed_text
-                .iter()
-                .find(|(ps, n, _)| *n == t.number && *ps == s)
-                .map(|(_, _, p)| p.clone())
-                .filter(|p| *p != played);
-            let errata = placed
-                .iter()
-                .filter(|(at, _)| *at == Some((s, t.number)))
-                .map(|(_, f)| finding_text(f, &printed_name))
-                .collect();
-            let id = if s == 0 {
-                format!("{id_prefix}t{}", t.number)
-            } else {
-                format!("{id_prefix}v{s}-t{}", t.number)
-            };
-            let caption = if s == 0 {
-                format!("After turn {}.", t.number)
-            } else {
-                format!("After turn {} of the variation.", t.number)
-            };
-            turns.push(TurnView {
-                number: t.number,
-                side: t.side.name().to_string(),
-                played,
-                printed,
-                score: score_text(&t.after),
-                diagram: diagram(before, t.after, &t.steps, t.side, &id, &caption)?,
-                errata,
-            });
-            before = t.after;
-        }
-        lines.push(LineView {
-            from_turn: (s > 0).then(|| section[0].number),
-            turns,
-        });
-    }
-    let result = shown
-        .turns
+    let lines = sections(&shown.turns)
         .iter()
-        .rfind(|t| t.main)
-        .and_then(|t| t.after.result())
-        .map(|r| match r.winner {
-            Some(c) => format!(
-                "{c} wins {}",
-                ScoreLine {
-                    tallies: r.standings,
-                    resigned: None,
-                    claim: None
-                }
-            ),
-            None => format!(
-                "a draw, {}",
-                ScoreLine {
-                    tallies: r.standings,
-                    resigned: None,
-                    claim: None
-                }
-            ),
-        });
+        .enumerate()
+        .map(|(s, section)| line_view(&shown, start, s, section, &context))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(GameView {
         name: name.to_string(),
         corrected,
@@ -380,6 +477,6 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, Strin
             .iter()
             .filter(|f| f.severity == Severity::Warning)
             .count(),
-        result,
+        result: result_text(&shown),
     })
 }

@@ -11,10 +11,10 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, anyhow, bail};
 use cannonball::render::{MargoDiagram, MargritesDiagram, Shade};
 use cannonball_rules::margo::{self, AnyPosition, CaptureScope, Coords, Ko, Point, Preset};
+use cannonball_rules::margrites::fields::{DiagramFields, FieldError, FieldProblem};
 use cannonball_rules::margrites::notation::{self as mnotation, TurnBody};
-use cannonball_rules::margrites::{
-    self as mg, ByColor, Diagram, Options, Setup as MgSetup, Square, Step,
-};
+use cannonball_rules::margrites::written::{self, StepError, TurnError};
+use cannonball_rules::margrites::{self as mg, Options, Setup as MgSetup, Square, Step};
 
 use super::game_args::{GameArgs, MovesArgs, start_position};
 
@@ -250,39 +250,30 @@ fn square(what: &str, text: &str) -> Result<Square> {
     text.parse().map_err(|e| anyhow!("{what}: '{text}': {e}"))
 }
 
-/// Reads the Margrites position text: `black SQUARES; white SQUARES`, optionally
-/// `to-move COLOUR`, `score B(bc)-W(wc)` and `turn N`.
-fn margrites_start(text: &str, options: Options) -> Result<mg::Position> {
-    let mut pieces: ByColor<Vec<Square>> = ByColor::default();
-    let (mut to_move, mut score, mut turn) = (None, None, None);
+/// The clauses of the Margrites position text, as written.
+#[derive(Default)]
+struct SetupClauses<'a> {
+    black: Vec<&'a str>,
+    white: Vec<&'a str>,
+    to_move: Option<&'a str>,
+    score: Option<&'a str>,
+    turn: Option<u16>,
+}
+
+/// Splits the Margrites position text into its clauses: `black SQUARES; white
+/// SQUARES`, optionally `to-move COLOUR`, `score B(bc)-W(wc)` and `turn N`.
+fn setup_clauses(text: &str) -> Result<SetupClauses<'_>> {
+    let mut c = SetupClauses::default();
     for clause in text.split(';').map(str::trim).filter(|c| !c.is_empty()) {
         let (key, rest) = clause.split_once(' ').unwrap_or((clause, ""));
         let rest = rest.trim();
         match key.to_ascii_lowercase().as_str() {
-            "black" | "white" => {
-                let list = if key.eq_ignore_ascii_case("black") {
-                    &mut pieces.black
-                } else {
-                    &mut pieces.white
-                };
-                for w in words(rest) {
-                    list.push(square("--setup", w)?);
-                }
-            }
-            "to-move" => {
-                to_move = Some(match rest.to_ascii_lowercase().as_str() {
-                    "black" => mg::Color::Black,
-                    "white" => mg::Color::White,
-                    _ => bail!("--setup: to-move must be black or white, found '{rest}'"),
-                });
-            }
-            "score" => {
-                let line = mnotation::parse_score_line_str(rest)
-                    .map_err(|e| anyhow!("--setup: score '{rest}': {e}"))?;
-                score = Some(line.tallies);
-            }
+            "black" => c.black.push(rest),
+            "white" => c.white.push(rest),
+            "to-move" => c.to_move = Some(rest),
+            "score" => c.score = Some(rest),
             "turn" => {
-                turn = Some(rest.parse::<u16>().ok().filter(|&t| t > 0).ok_or_else(|| {
+                c.turn = Some(rest.parse::<u16>().ok().filter(|&t| t > 0).ok_or_else(|| {
                     anyhow!("--setup: turn must be a number from 1, found '{rest}'")
                 })?);
             }
@@ -291,20 +282,51 @@ fn margrites_start(text: &str, options: Options) -> Result<mg::Position> {
             ),
         }
     }
-    if to_move.is_none() && score.is_none() && turn.is_none() {
+    Ok(c)
+}
+
+/// A problem of the position text, as `--setup` words it.
+fn setup_message(e: &FieldError) -> String {
+    match &e.problem {
+        FieldProblem::Square { word, error } => format!("--setup: '{word}': {error}"),
+        FieldProblem::Side(side) => {
+            format!("--setup: to-move must be black or white, found '{side}'")
+        }
+        FieldProblem::Score { text, error } => format!("--setup: score '{text}': {error}"),
+        other => format!("--setup: {}: {other}", e.field),
+    }
+}
+
+/// Reads the Margrites position text (see [`setup_clauses`]). With squares alone
+/// it is a game's starting setup; otherwise a diagram whose missing pieces were
+/// captured, the side to move playing its first turn unless `turn` says.
+fn margrites_start(text: &str, options: Options) -> Result<mg::Position> {
+    let clauses = setup_clauses(text)?;
+    let (black, white) = (clauses.black.join(" "), clauses.white.join(" "));
+    let written = DiagramFields {
+        variations: "",
+        black: &black,
+        white: &white,
+        score: clauses.score,
+        to_move: clauses.to_move,
+        turn: clauses.turn,
+    };
+    let (mut diagram, _) = written
+        .read()
+        .map_err(|e| anyhow!("{}", setup_message(&e.errors[0])))?;
+    if clauses.to_move.is_none() && clauses.score.is_none() && clauses.turn.is_none() {
         let setup = MgSetup {
-            black: pieces.black,
-            white: pieces.white,
+            black: diagram.pieces.black,
+            white: diagram.pieces.white,
         };
         return mg::Position::new(&setup, options).map_err(|e| anyhow!("--setup: {e}"));
     }
-    let to_move = to_move.unwrap_or(mg::Color::Black);
-    let mut diagram = Diagram::with_missing_captured(pieces, to_move);
-    if let Some(tallies) = score {
-        diagram.standings = tallies;
-    }
-    if let Some(t) = turn {
-        diagram.turn = t;
+    if clauses.turn.is_none() {
+        diagram.turn = if diagram.to_move == mg::Color::Black {
+            1
+        } else {
+            2
+        };
     }
     mg::Position::from_diagram(&diagram, options).map_err(|e| anyhow!("--setup: {e}"))
 }
@@ -346,46 +368,41 @@ fn play_turns(pos: &mut mg::Position, text: &str) -> Result<LastTurn> {
             );
         }
         let fail = |e: &dyn std::fmt::Display| anyhow!("--moves: turn {}: {e}", turn.number);
-        let (mut steps, mut captured) = (Vec::new(), Vec::new());
-        match turn.body {
-            TurnBody::Resignation(line) => {
-                let side = line
-                    .resigned
-                    .ok_or_else(|| fail(&"a resignation needs R before a side"))?;
-                pos.resign(side);
-            }
-            TurnBody::Forfeit => pos.end_turn().map_err(|e| fail(&e))?,
+        let played = written::play_turn(pos, &turn).map_err(|e| match e {
+            TurnError::Step {
+                error: StepError::Illegal { step, reason },
+                ..
+            } => fail(&format!("{step}: {reason}")),
+            other => fail(&other),
+        })?;
+        *pos = played.after;
+        // Only the last turn may stay open (`...`): it is shown mid-turn.
+        let cut_short = matches!(
+            turn.body,
             TurnBody::Steps {
-                steps: written,
-                incomplete,
-            } => {
-                let mut previous_to = None;
-                for st in &written {
-                    let step = st.step.resolve(pos, previous_to).map_err(|e| fail(&e))?;
-                    let before = *pos;
-                    let report = pos
-                        .play_step(step)
-                        .map_err(|e| fail(&format!("{step}: {e}")))?;
-                    for sq in report.cascade.all() {
-                        if let Some(c) = before.piece_at(sq) {
-                            captured.push((sq, c));
-                        }
-                    }
-                    steps.push(step);
-                    previous_to = step.to();
-                    if pos.is_over() {
-                        break;
-                    }
-                }
-                let last_turn = i + 1 == turns.len();
-                // An incomplete last turn (`...`) is shown mid-turn.
-                let stays_open = pos.is_over() || (incomplete && last_turn);
-                if !stays_open {
-                    pos.end_turn().map_err(|e| fail(&e))?;
-                }
+                incomplete: true,
+                ..
             }
+        );
+        if cut_short && i + 1 < turns.len() && !pos.is_over() {
+            pos.end_turn().map_err(|e| fail(&e))?;
         }
-        last = (steps, captured);
+        let captured = played
+            .steps
+            .iter()
+            .flat_map(|r| {
+                let removed = r.cascade.removed();
+                r.cascade.all().map(move |sq| {
+                    let side = if removed.black.contains(sq) {
+                        mg::Color::Black
+                    } else {
+                        mg::Color::White
+                    };
+                    (sq, side)
+                })
+            })
+            .collect();
+        last = (played.steps.iter().map(|r| r.step).collect(), captured);
     }
     Ok(last)
 }
@@ -451,15 +468,5 @@ fn drawn_steps(pos: &mg::Position, text: &str) -> Result<Vec<Step>> {
     let TurnBody::Steps { steps, .. } = turn.body else {
         bail!("--steps: expected steps such as d2>d3; d3>d4, found '{text}'");
     };
-    let mut out = Vec::new();
-    let mut previous_to = None;
-    for st in steps {
-        let step = st
-            .step
-            .resolve(pos, previous_to)
-            .map_err(|e| anyhow!("--steps: {e}"))?;
-        previous_to = step.to();
-        out.push(step);
-    }
-    Ok(out)
+    written::resolve_steps(pos, &steps).map_err(|e| anyhow!("--steps: {e}"))
 }

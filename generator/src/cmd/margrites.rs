@@ -17,7 +17,8 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use cannonball::solve::margrites::{self as solver, Limits, Objective, Stage};
-use cannonball_rules::margrites::json::{self as machine, ErrorLine, ErrorRecord, GameRecord};
+use cannonball_rules::margrites::json::{self as machine, ErrorLine, ErrorRecord};
+use cannonball_rules::margrites::record::GameRecord;
 use cannonball_rules::margrites::table::format_diagram;
 use cannonball_rules::margrites::{
     Options, Position, Setup, bench, check, infer, selfplay, transcript,

@@ -1,13 +1,14 @@
 //! Claims about Margrites positions, checked against the engine (and the
 //! Margrites solver for "within N turns").
 
-use cannonball_rules::margrites::notation::parse_score_line_str;
+use cannonball_rules::margrites::notation::{ScoreLine, parse_score_line_str};
 use cannonball_rules::margrites::{
-    Cascade, Color, IllegalStep, Position, Setup, SetupProblem, Square, SquareSet, Step,
+    ByColor, Cascade, Color, IllegalStep, Position, Setup, SetupProblem, Square, SquareSet, Step,
+    Tally,
 };
 
-use super::claim::{Claim, MoveText, Property};
-use super::margrites::{MargritesFigure, StepError, close_full_turn, parse_colour};
+use super::claim::{Claim, MoveText, Objective, Property};
+use super::margrites::{MargritesFigure, close_full_turn, parse_colour};
 use super::solver::{self, Budget, Within};
 use super::verdict::{Verdict, need, reason_matches};
 use super::words::count;
@@ -77,6 +78,16 @@ fn squares_text(set: SquareSet) -> String {
     super::words::list(&names)
 }
 
+/// A score line without resignation or claim: `B(bc)-W(wc)`.
+fn score_text(tallies: ByColor<Tally>) -> String {
+    ScoreLine {
+        tallies,
+        resigned: None,
+        claim: None,
+    }
+    .to_string()
+}
+
 fn all_captured(steps: &[(Step, Cascade)]) -> SquareSet {
     steps
         .iter()
@@ -86,43 +97,18 @@ fn all_captured(steps: &[(Step, Cascade)]) -> SquareSet {
 impl Here<'_> {
     fn check(&self, claim: &Claim, budget: &Budget) -> Verdict {
         match claim {
-            Claim::After { moves, then } => {
-                let words: Vec<String> = moves.iter().flat_map(|m| m.0.clone()).collect();
-                let (pos, steps) = need!(self.play(&MoveText(words)));
-                let here = Here {
-                    fig: self.fig,
-                    pos,
-                    last: Some(steps),
-                };
-                here.check(then, budget)
-            }
+            Claim::After { moves, then } => self.after(moves, then, budget),
             Claim::Legal(mv) => match self.play(mv) {
                 Ok(_) => Verdict::True,
                 Err(v) => v,
             },
             Claim::Illegal { mv, reason } => self.illegal(mv, reason.as_deref()),
-            Claim::Captures { mv, count: n, zombies } => {
-                if zombies.is_some_and(|k| k > 0) {
-                    return Verdict::Unreadable("Margrites has no zombies".into());
-                }
-                let (_, steps) = need!(self.play(mv));
-                let captured = all_captured(&steps);
-                Verdict::holds(captured.len() == *n, || {
-                    format!(
-                        "{mv} captures {} ({})",
-                        captured.len(),
-                        squares_text(captured)
-                    )
-                })
-            }
-            Claim::Removes { mv, points } => {
-                let want = need!(self.squares(points));
-                let (_, steps) = need!(self.play(mv));
-                let captured = all_captured(&steps);
-                Verdict::holds(captured == want, || {
-                    format!("{mv} captures {}", squares_text(captured))
-                })
-            }
+            Claim::Captures {
+                mv,
+                count: n,
+                zombies,
+            } => self.captures(mv, *n, *zombies),
+            Claim::Removes { mv, points } => self.removes(mv, points),
             Claim::State {
                 points,
                 negated,
@@ -133,20 +119,7 @@ impl Here<'_> {
                     "freedom, connection and cut claims are about Margo, not Margrites".into(),
                 )
             }
-            Claim::Score(text) => {
-                let line = need!(
-                    parse_score_line_str(text)
-                        .map_err(|e| Verdict::Unreadable(format!("`{text}`: {}", e.message)))
-                );
-                let have = self.pos.standings();
-                Verdict::holds(line.tallies == have, || {
-                    format!("score {}", cannonball_rules::margrites::notation::ScoreLine {
-                        tallies: have,
-                        resigned: None,
-                        claim: None,
-                    })
-                })
-            }
+            Claim::Score(text) => self.score(text),
             Claim::Setup { legal, reason } => self.setup(*legal, reason.as_deref()),
             Claim::LegalMoves(n) => {
                 let legal = self.pos.legal_steps().len();
@@ -172,28 +145,82 @@ impl Here<'_> {
                 can,
                 objective,
                 turns,
-            } => {
-                let c = need!(parse_colour(colour).map_err(Verdict::Unreadable));
-                if self.pos.to_move() != c {
-                    return Verdict::False(format!("{} to move, not {c}", self.pos.to_move()));
-                }
-                match solver::solve_within(&self.pos, *objective, *turns, budget) {
-                    Err(why) => Verdict::Undecided(why.to_string()),
-                    Ok((Within::Unknown, nodes)) => {
-                        Verdict::Undecided(format!("{nodes} turns generated"))
-                    }
-                    Ok((answer, _)) => {
-                        let yes = answer == Within::Yes;
-                        Verdict::holds(yes == *can, || {
-                            format!(
-                                "{c} {} {} within {}",
-                                if yes { "can" } else { "cannot" },
-                                objective.claim_text(),
-                                count(usize::from(*turns), "turn", "turns")
-                            )
-                        })
-                    }
-                }
+            } => self.within(colour, *can, *objective, *turns, budget),
+        }
+    }
+
+    /// `after STEPS, CLAIM`: the claim about the position the steps reach.
+    fn after(&self, moves: &[MoveText], then: &Claim, budget: &Budget) -> Verdict {
+        let words: Vec<String> = moves.iter().flat_map(|m| m.0.clone()).collect();
+        let (pos, steps) = need!(self.play(&MoveText(words)));
+        let here = Here {
+            fig: self.fig,
+            pos,
+            last: Some(steps),
+        };
+        here.check(then, budget)
+    }
+
+    fn captures(&self, mv: &MoveText, n: u32, zombies: Option<u32>) -> Verdict {
+        if zombies.is_some_and(|k| k > 0) {
+            return Verdict::Unreadable("Margrites has no zombies".into());
+        }
+        let (_, steps) = need!(self.play(mv));
+        let captured = all_captured(&steps);
+        Verdict::holds(captured.len() == n, || {
+            format!(
+                "{mv} captures {} ({})",
+                captured.len(),
+                squares_text(captured)
+            )
+        })
+    }
+
+    fn removes(&self, mv: &MoveText, points: &[String]) -> Verdict {
+        let want = need!(self.squares(points));
+        let (_, steps) = need!(self.play(mv));
+        let captured = all_captured(&steps);
+        Verdict::holds(captured == want, || {
+            format!("{mv} captures {}", squares_text(captured))
+        })
+    }
+
+    fn score(&self, text: &str) -> Verdict {
+        let line = need!(
+            parse_score_line_str(text)
+                .map_err(|e| Verdict::Unreadable(format!("`{text}`: {}", e.message)))
+        );
+        let have = self.pos.standings();
+        Verdict::holds(line.tallies == have, || {
+            format!("score {}", score_text(have))
+        })
+    }
+
+    fn within(
+        &self,
+        colour: &str,
+        can: bool,
+        objective: Objective,
+        turns: u8,
+        budget: &Budget,
+    ) -> Verdict {
+        let c = need!(parse_colour(colour).map_err(|e| Verdict::Unreadable(e.to_string())));
+        if self.pos.to_move() != c {
+            return Verdict::False(format!("{} to move, not {c}", self.pos.to_move()));
+        }
+        match solver::solve_within(&self.pos, objective, turns, budget) {
+            Err(why) => Verdict::Undecided(why.to_string()),
+            Ok((Within::Unknown, nodes)) => Verdict::Undecided(format!("{nodes} turns generated")),
+            Ok((answer, _)) => {
+                let yes = answer == Within::Yes;
+                Verdict::holds(yes == can, || {
+                    format!(
+                        "{c} {} {} within {}",
+                        if yes { "can" } else { "cannot" },
+                        objective.claim_text(),
+                        count(usize::from(turns), "turn", "turns")
+                    )
+                })
             }
         }
     }
@@ -201,7 +228,11 @@ impl Here<'_> {
     fn squares(&self, texts: &[String]) -> Result<SquareSet, Verdict> {
         texts
             .iter()
-            .map(|t| self.fig.resolve_square(t).map_err(Verdict::Unreadable))
+            .map(|t| {
+                self.fig
+                    .resolve_square(t)
+                    .map_err(|e| Verdict::Unreadable(e.to_string()))
+            })
             .collect()
     }
 
@@ -240,20 +271,12 @@ impl Here<'_> {
                     )));
                 }
             }
-            let written = match fig.read_step(&fig.pos, text) {
-                Ok(w) => w,
-                Err(StepError::Syntax(m)) => return Err(Verdict::Unreadable(m)),
-                Err(StepError::Illegal(e)) => {
-                    return Ok((fig.pos, played, Some((text.clone(), e))));
-                }
-            };
-            let mover = fig.pos.to_move();
-            match fig.pos.play_step(written.step) {
-                Ok(report) => {
-                    fig.steps.push((mover, written.step, report.cascade));
-                    played.push((written.step, report.cascade));
-                }
-                Err(e) => return Ok((fig.pos, played, Some((text.clone(), e)))),
+            let written = fig
+                .read_step(text)
+                .map_err(|e| Verdict::Unreadable(e.to_string()))?;
+            match fig.play_written(&written) {
+                Ok(report) => played.push((report.step, report.cascade)),
+                Err(e) => return Ok((fig.pos, played, Some((text.clone(), e.reason().clone())))),
             }
         }
         if let Err(e) = close_full_turn(&mut fig.pos) {
@@ -362,14 +385,12 @@ impl Here<'_> {
         let Some(result) = self.pos.result() else {
             return Verdict::False("the game not over".into());
         };
-        let standings = cannonball_rules::margrites::notation::ScoreLine {
-            tallies: result.standings,
-            resigned: None,
-            claim: None,
-        };
+        let standings = score_text(result.standings);
         let want = match winner {
             None => None,
-            Some(w) => Some(need!(parse_colour(w).map_err(Verdict::Unreadable))),
+            Some(w) => Some(need!(
+                parse_colour(w).map_err(|e| Verdict::Unreadable(e.to_string()))
+            )),
         };
         if result.winner != want {
             return Verdict::False(match result.winner {

@@ -3,12 +3,12 @@
 
 use std::collections::BTreeMap;
 
-use cannonball_rules::margrites::notation::{
-    CaptureText, TurnBody, parse_score_line_str, parse_turn_str,
-};
-use cannonball_rules::margrites::setup::PIECES_PER_SIDE;
+use cannonball_rules::margrites::fields::{self, DiagramFields, FieldProblem};
+use cannonball_rules::margrites::notation::{StepText, TurnBody, parse_turn_str};
+use cannonball_rules::margrites::written::{self, StepError};
 use cannonball_rules::margrites::{
-    ByColor, Cascade, Color, Diagram, Options, Phase, Position, Square, SquareSet, Step, Tally,
+    Cascade, Color, Diagram, IllegalEnd, Options, Phase, Position, Square, SquareSet, Step,
+    StepReport,
 };
 
 use super::error::Problem;
@@ -45,30 +45,33 @@ fn field(body: &str, key: &str, message: impl Into<String>) -> Located {
     )
 }
 
-/// `black` or `white` (any case).
+/// A word that names no side.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown side `{0}` (expected black or white)")]
+pub struct UnknownSide(pub String);
+
+/// `black` or `white` (any case, or `b` or `w`), as [`fields::read_side`] reads it.
 ///
 /// # Errors
 /// Any other word.
-pub fn parse_colour(text: &str) -> Result<Color, String> {
-    match text.to_ascii_lowercase().as_str() {
-        "black" | "b" => Ok(Color::Black),
-        "white" | "w" => Ok(Color::White),
-        _ => Err(format!("unknown side `{text}` (expected black or white)")),
-    }
+pub fn parse_colour(text: &str) -> Result<Color, UnknownSide> {
+    fields::read_side(text).map_err(|_| UnknownSide(text.to_string()))
 }
 
 /// The variations named, as [`Options::parse_list`] reads them; `hostile-setup`
-/// (placing the pieces alternately) changes nothing in play and is accepted.
-///
-/// # Errors
-/// An unknown name.
-pub fn parse_options(words: &[String]) -> Result<Options, String> {
+/// (placing the pieces alternately) changes nothing in play and is left out.
+fn variations_text(words: &[String]) -> String {
     let names: Vec<&str> = words
         .iter()
         .map(|w| w.trim_matches(','))
         .filter(|w| !matches!(*w, "hostile-setup" | "hostile" | ""))
         .collect();
-    Options::parse_list(&names.join(" "))
+    names.join(" ")
+}
+
+/// The words of a list of squares, as one text.
+fn words_text(words: Option<&Words>) -> String {
+    words.map(|w| w.words().join(" ")).unwrap_or_default()
 }
 
 fn squares(body: &str, key: &str, words: Option<&Words>) -> Result<Vec<Square>, Located> {
@@ -81,9 +84,70 @@ fn squares(body: &str, key: &str, words: Option<&Words>) -> Result<Vec<Square>, 
         .map(|w| {
             let w = w.trim_matches(',');
             w.parse::<Square>()
-                .map_err(|_| field(body, key, format!("`{w}` is not a square (a1 to i8)")))
+                .map_err(|_| field(body, key, not_a_square(w)))
         })
         .collect()
+}
+
+fn not_a_square(word: &str) -> String {
+    format!("`{word}` is not a square (a1 to i8)")
+}
+
+/// A field's problem, as figures word it.
+fn field_message(problem: &FieldProblem) -> String {
+    match problem {
+        FieldProblem::Square { word, .. } => not_a_square(word),
+        FieldProblem::Side(text) => UnknownSide(text.clone()).to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The position as written: pieces, variations, side to move, score and turn.
+fn read_diagram(spec: &MargritesSpec, body: &str) -> Result<(Diagram, Options), Vec<Located>> {
+    let variations = spec
+        .options
+        .as_ref()
+        .map(|w| variations_text(&w.words()))
+        .unwrap_or_default();
+    let (black, white) = (
+        words_text(spec.black.as_ref()),
+        words_text(spec.white.as_ref()),
+    );
+    let written = DiagramFields {
+        variations: &variations,
+        black: &black,
+        white: &white,
+        score: spec.score.as_deref(),
+        to_move: spec.to_move.as_deref(),
+        turn: spec.turn,
+    };
+    let (mut diagram, options) = written.read().map_err(|e| {
+        e.errors
+            .iter()
+            .map(|f| field(body, f.field.name(), field_message(&f.problem)))
+            .collect::<Vec<_>>()
+    })?;
+    if spec.turn.is_none() {
+        // A figure shows a side's first turn as it is played, handicap or not.
+        diagram.turn = if diagram.to_move == Color::Black {
+            1
+        } else {
+            2
+        };
+    }
+    Ok((diagram, options))
+}
+
+/// The diagram through the engine's checked constructor.
+fn checked(diagram: &Diagram, options: Options, body: &str) -> Result<Position, Vec<Located>> {
+    Position::from_diagram(diagram, options).map_err(|e| {
+        let line = ["white", "black", "score"]
+            .iter()
+            .filter_map(|k| yaml::top_key_line(body, k))
+            .min()
+            .unwrap_or(1);
+        vec![(line, Problem::Setup(e.to_string()))]
+    })
 }
 
 /// Builds a figure from its spec: the diagram, then the steps.
@@ -91,34 +155,17 @@ fn squares(body: &str, key: &str, words: Option<&Words>) -> Result<Vec<Square>, 
 /// # Errors
 /// Every problem found with its body line.
 pub fn build(spec: &MargritesSpec, body: &str) -> Result<MargritesFigure, Vec<Located>> {
-    let mut errors = Vec::new();
+    let diagram = read_diagram(spec, body);
+    let mut errors = diagram.as_ref().err().cloned().unwrap_or_default();
     let mut ok = |r: Result<Vec<Square>, Located>| {
         r.unwrap_or_else(|e| {
             errors.push(e);
             Vec::new()
         })
     };
-    let pieces = ByColor {
-        black: ok(squares(body, "black", spec.black.as_ref())),
-        white: ok(squares(body, "white", spec.white.as_ref())),
-    };
     let legal = ok(squares(body, "shade", spec.shade.legal.as_ref()));
     let illegal = ok(squares(body, "shade", spec.shade.illegal.as_ref()));
     let capture = ok(squares(body, "shade", spec.shade.capture.as_ref()));
-    let options = match &spec.options {
-        Some(w) => parse_options(&w.words()).unwrap_or_else(|m| {
-            errors.push(field(body, "options", m));
-            Options::STANDARD
-        }),
-        None => Options::STANDARD,
-    };
-    let to_move = match &spec.to_move {
-        Some(t) => parse_colour(t).unwrap_or_else(|m| {
-            errors.push(field(body, "to-move", m));
-            Color::Black
-        }),
-        None => Color::Black,
-    };
     let mut labels = BTreeMap::new();
     for (label, at) in &spec.labels {
         match at.parse::<Square>() {
@@ -128,35 +175,11 @@ pub fn build(spec: &MargritesSpec, body: &str) -> Result<MargritesFigure, Vec<Lo
             Err(_) => errors.push(field(body, "labels", format!("`{at}` is not a square"))),
         }
     }
-    let standings = match &spec.score {
-        Some(text) => match parse_score_line_str(text) {
-            Ok(line) => line.tallies,
-            Err(e) => {
-                errors.push(field(body, "score", format!("`{text}`: {}", e.message)));
-                ByColor::default()
-            }
-        },
-        None => missing_captured(&pieces),
+    let (diagram, options) = match diagram {
+        Ok(read) if errors.is_empty() => read,
+        _ => return Err(errors),
     };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let diagram = Diagram {
-        pieces,
-        to_move,
-        turn: spec
-            .turn
-            .unwrap_or(if to_move == Color::Black { 1 } else { 2 }),
-        standings,
-    };
-    let start = Position::from_diagram(&diagram, options).map_err(|e| {
-        let line = ["white", "black", "score"]
-            .iter()
-            .filter_map(|k| yaml::top_key_line(body, k))
-            .min()
-            .unwrap_or(1);
-        vec![(line, Problem::Setup(e.to_string()))]
-    })?;
+    let start = checked(&diagram, options, body)?;
     let mut fig = MargritesFigure {
         pos: start,
         start,
@@ -167,12 +190,10 @@ pub fn build(spec: &MargritesSpec, body: &str) -> Result<MargritesFigure, Vec<Lo
         capture,
     };
     if let Some(steps) = &spec.steps {
-        let line = yaml::top_key_line(body, "steps").unwrap_or(1);
-        let fail = |(text, reason)| vec![(line, Problem::Move { text, reason })];
-        for text in steps.words() {
-            fig.play_text(&text).map_err(fail)?;
-        }
-        close_full_turn(&mut fig.pos).map_err(|e| fail(("(end of turn)".into(), e.to_string())))?;
+        fig.play_steps(
+            &steps.words(),
+            yaml::top_key_line(body, "steps").unwrap_or(1),
+        )?;
     }
     Ok(fig)
 }
@@ -183,7 +204,7 @@ pub fn build(spec: &MargritesSpec, body: &str) -> Result<MargritesFigure, Vec<Lo
 ///
 /// # Errors
 /// The turn cannot end (never for a complete turn).
-pub fn close_full_turn(pos: &mut Position) -> Result<(), cannonball_rules::margrites::IllegalEnd> {
+pub fn close_full_turn(pos: &mut Position) -> Result<(), IllegalEnd> {
     let complete = pos.steps_made() >= pos.max_steps() || pos.phase() == Phase::RebuttalDue;
     if complete && !pos.is_over() {
         pos.end_turn()?;
@@ -191,39 +212,63 @@ pub fn close_full_turn(pos: &mut Position) -> Result<(), cannonball_rules::margr
     Ok(())
 }
 
-fn missing_captured(pieces: &ByColor<Vec<Square>>) -> ByColor<Tally> {
-    let missing = |c: Color| PIECES_PER_SIDE.saturating_sub(pieces.get(c).len() as u8);
-    ByColor::new_with(|c| Tally {
-        points: 0,
-        captures: missing(c.other()),
-    })
+/// A word of a figure that is neither one of its labels nor a square.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is neither a label of the figure nor a square")]
+pub struct UnknownSquare(pub String);
+
+/// A word that is not one step as the notation writes it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotAStep {
+    /// The notation cannot read it.
+    #[error("`{text}` is not a step: {message}")]
+    Syntax {
+        /// The word.
+        text: String,
+        /// What the notation expected.
+        message: String,
+    },
+    /// It reads as a turn without steps (a forfeit, a resignation).
+    #[error("`{0}` is not a step")]
+    NoStep(String),
+    /// It reads as several steps.
+    #[error("`{0}` is not one step")]
+    Several(String),
 }
 
-/// Why a written step cannot be used.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum StepError {
-    /// The text is not a step.
-    Syntax(String),
-    /// The notation names a step the rules rule out (a square off the board, the
-    /// other side's score letter).
-    Illegal(cannonball_rules::margrites::IllegalStep),
+/// Why a word of `steps` cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepProblem {
+    /// The turn in progress cannot end.
+    #[error("{0}")]
+    End(IllegalEnd),
+    /// The word is not a step.
+    #[error("{0}")]
+    NotAStep(NotAStep),
+    /// The step cannot be played.
+    #[error("{0}")]
+    Step(StepError),
+    /// The captures listed after the step are not the ones it makes.
+    #[error("the captures listed are not the ones made: the step captures {}", captures_text(.0))]
+    Captures(SquareSet),
 }
 
-impl std::fmt::Display for StepError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StepError::Syntax(m) => f.write_str(m),
-            StepError::Illegal(e) => write!(f, "{e}"),
-        }
+fn captures_text(made: &SquareSet) -> String {
+    if made.is_empty() {
+        "nothing".to_string()
+    } else {
+        made.to_string()
     }
 }
 
-/// One step as written, with the captures listed after it.
-pub struct WrittenStep {
-    /// The step.
-    pub step: Step,
-    /// Captures listed in brackets, if any were written.
-    pub listed: Option<Vec<Option<Square>>>,
+/// A word of `steps` that cannot be played, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}`: {problem}")]
+pub struct StepTextError {
+    /// The word as written.
+    pub text: String,
+    /// Why it cannot be played.
+    pub problem: StepProblem,
 }
 
 impl MargritesFigure {
@@ -231,20 +276,20 @@ impl MargritesFigure {
     ///
     /// # Errors
     /// Neither.
-    pub fn resolve_square(&self, text: &str) -> Result<Square, String> {
+    pub fn resolve_square(&self, text: &str) -> Result<Square, UnknownSquare> {
         if let Some(&sq) = self.labels.get(text) {
             return Ok(sq);
         }
         text.parse::<Square>()
-            .map_err(|_| format!("`{text}` is neither a label of the figure nor a square"))
+            .map_err(|_| UnknownSquare(text.to_string()))
     }
 
-    /// Reads one step (`f6>f5`, `e8>B++`, `B++>e8`, squares may be labels) for
-    /// `pos`, where `previous_to` is where the turn's last step ended.
+    /// Reads one step as written (`f6>f5`, `e8>B++`, `B++>e8`, squares may be
+    /// labels, captures may be listed), without resolving it on a position.
     ///
     /// # Errors
-    /// The text is not a step, or names a step that the notation rules out.
-    pub fn read_step(&self, pos: &Position, text: &str) -> Result<WrittenStep, StepError> {
+    /// The text is not one step.
+    pub fn read_step(&self, text: &str) -> Result<StepText, NotAStep> {
         let text = text.trim_end_matches([';', ',', '.']);
         let spelled = match text.split_once('>') {
             Some((a, b)) => {
@@ -259,71 +304,76 @@ impl MargritesFigure {
             }
             None => text.to_string(),
         };
-        let (turn, _) = parse_turn_str(&format!("1. {spelled}."))
-            .map_err(|e| StepError::Syntax(format!("`{text}` is not a step: {}", e.message)))?;
+        let (turn, _) =
+            parse_turn_str(&format!("1. {spelled}.")).map_err(|e| NotAStep::Syntax {
+                text: text.to_string(),
+                message: e.message,
+            })?;
         let TurnBody::Steps { steps, .. } = turn.body else {
-            return Err(StepError::Syntax(format!("`{text}` is not a step")));
+            return Err(NotAStep::NoStep(text.to_string()));
         };
-        let [written] = steps.as_slice() else {
-            return Err(StepError::Syntax(format!("`{text}` is not one step")));
-        };
-        let previous_to = self
-            .steps
+        let [written] =
+            <[StepText; 1]>::try_from(steps).map_err(|_| NotAStep::Several(text.to_string()))?;
+        Ok(written)
+    }
+
+    /// Where the turn's last step ended, for a bare `W++` (none at a turn's start).
+    #[must_use]
+    pub fn previous_to(&self) -> Option<Square> {
+        self.steps
             .last()
             .and_then(|(_, s, _)| s.to())
-            .filter(|_| pos.steps_made() > 0);
-        let step = written
-            .step
-            .resolve(pos, previous_to)
-            .map_err(StepError::Illegal)?;
-        let listed = (!written.captures.is_empty()).then(|| {
-            written
-                .captures
-                .iter()
-                .map(|c| match c {
-                    CaptureText::Square(coord) => coord.square(),
-                    CaptureText::Unreadable(_) => None,
-                })
-                .collect()
-        });
-        Ok(WrittenStep { step, listed })
+            .filter(|_| self.pos.steps_made() > 0)
+    }
+
+    /// Plays one step as written on the drawn position (see
+    /// [`written::play_step`]), recording it; on error nothing is played.
+    ///
+    /// # Errors
+    /// The step cannot be resolved or played.
+    pub fn play_written(&mut self, written: &StepText) -> Result<StepReport, StepError> {
+        let mover = self.pos.to_move();
+        let previous_to = self.previous_to();
+        let report = written::play_step(&mut self.pos, &written.step, previous_to)?;
+        self.steps.push((mover, report.step, report.cascade));
+        Ok(report)
     }
 
     /// Plays one word of `steps`: a step, or `/` to end the turn. A step after a
-    /// turn's last one ends that turn first (full movement is checked).
+    /// turn's last one ends that turn first (full movement is checked); the
+    /// captures listed after a step must be the ones it makes.
     ///
     /// # Errors
     /// The text and why it cannot be played.
-    pub fn play_text(&mut self, text: &str) -> Result<(), (String, String)> {
-        let fail = |reason: String| (text.to_string(), reason);
+    pub fn play_text(&mut self, text: &str) -> Result<(), StepTextError> {
+        self.play_word(text).map_err(|problem| StepTextError {
+            text: text.to_string(),
+            problem,
+        })
+    }
+
+    fn play_word(&mut self, text: &str) -> Result<(), StepProblem> {
         if text == "/" {
-            return self.pos.end_turn().map_err(|e| fail(e.to_string()));
+            return self.pos.end_turn().map_err(StepProblem::End);
         }
-        close_full_turn(&mut self.pos).map_err(|e| fail(e.to_string()))?;
-        let written = self
-            .read_step(&self.pos, text)
-            .map_err(|e| fail(e.to_string()))?;
-        let mover = self.pos.to_move();
-        let report = self
-            .pos
-            .play_step(written.step)
-            .map_err(|e| fail(e.to_string()))?;
-        if let Some(listed) = written.listed {
-            let named: SquareSet = listed.iter().flatten().copied().collect();
-            let all = report.cascade.all();
-            if named != all || listed.len() != all.len() as usize {
-                return Err(fail(format!(
-                    "the captures listed are not the ones made: the step captures {}",
-                    if all.is_empty() {
-                        "nothing".to_string()
-                    } else {
-                        all.to_string()
-                    }
-                )));
-            }
+        close_full_turn(&mut self.pos).map_err(StepProblem::End)?;
+        let written = self.read_step(text).map_err(StepProblem::NotAStep)?;
+        let report = self.play_written(&written).map_err(StepProblem::Step)?;
+        if !written::captures_match(&written, &report.cascade) {
+            return Err(StepProblem::Captures(report.cascade.all()));
         }
-        self.steps.push((mover, written.step, report.cascade));
         Ok(())
+    }
+
+    /// Plays the words of `steps` (at body line `line`), then ends the turn if it
+    /// is complete.
+    fn play_steps(&mut self, words: &[String], line: usize) -> Result<(), Vec<Located>> {
+        let fail = |text: String, reason: String| vec![(line, Problem::Move { text, reason })];
+        for text in words {
+            self.play_text(text)
+                .map_err(|e| fail(e.text, e.problem.to_string()))?;
+        }
+        close_full_turn(&mut self.pos).map_err(|e| fail("(end of turn)".into(), e.to_string()))
     }
 }
 

@@ -187,6 +187,89 @@ pub const fn pyramid_points(n: usize) -> usize {
     n * (n + 1) * (2 * n + 1) / 6
 }
 
+/// The points of an `n x n` pyramid, numbered level by level, row by row: where
+/// each level starts (and the total at the end), and each point's coordinates.
+fn numbering(n: usize) -> (Vec<usize>, Vec<Coords>) {
+    let mut level_start = Vec::with_capacity(n + 1);
+    let mut coords = Vec::with_capacity(pyramid_points(n));
+    for level in 0..n {
+        level_start.push(coords.len());
+        let side = n - level;
+        for y in 0..side {
+            for x in 0..side {
+                coords.push(Coords::new(level as u8, x as u8, y as u8));
+            }
+        }
+    }
+    level_start.push(coords.len());
+    (level_start, coords)
+}
+
+/// The number of the point at `c`, if it is on the `n x n` board.
+fn number(n: usize, level_start: &[usize], c: Coords) -> Option<Point> {
+    if (c.level as usize) < n && c.fits(n) {
+        let side = n - c.level as usize;
+        Some(Point::new(
+            level_start[c.level as usize] + c.y as usize * side + c.x as usize,
+        ))
+    } else {
+        None
+    }
+}
+
+/// The fixed relations between the points of a board, by point number.
+struct Relations {
+    rests_on: Vec<Vec<Point>>,
+    rested_on_by: Vec<Vec<Point>>,
+    directly_above: Vec<Option<Point>>,
+    directly_below: Vec<Option<Point>>,
+    neighbours: Vec<Vec<Point>>,
+}
+
+impl Relations {
+    fn of(n: usize, level_start: &[usize], coords: &[Coords]) -> Relations {
+        let at = |l: isize, x: isize, y: isize| -> Option<Point> {
+            if l < 0 || x < 0 || y < 0 || l > 255 || x > 255 || y > 255 {
+                return None;
+            }
+            number(n, level_start, Coords::new(l as u8, x as u8, y as u8))
+        };
+        let count = coords.len();
+        let mut r = Relations {
+            rests_on: vec![Vec::new(); count],
+            rested_on_by: vec![Vec::new(); count],
+            directly_above: vec![None; count],
+            directly_below: vec![None; count],
+            neighbours: vec![Vec::new(); count],
+        };
+        for (i, c) in coords.iter().enumerate() {
+            let (l, x, y) = (c.level as isize, c.x as isize, c.y as isize);
+            let p = Point::new(i);
+            if l >= 1 {
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    if let Some(q) = at(l - 1, x + dx, y + dy) {
+                        r.rests_on[i].push(q);
+                        r.rested_on_by[q.index()].push(p);
+                    }
+                }
+            }
+            r.directly_below[i] = at(l - 2, x + 1, y + 1);
+            if let Some(q) = r.directly_below[i] {
+                r.directly_above[q.index()] = Some(p);
+            }
+            for (dx, dy) in [(0, -1), (-1, 0), (1, 0), (0, 1)] {
+                if let Some(q) = at(l, x + dx, y + dy) {
+                    r.neighbours[i].push(q);
+                }
+            }
+        }
+        for list in &mut r.rested_on_by {
+            list.sort_unstable();
+        }
+        r
+    }
+}
+
 impl Geometry {
     /// The geometry of the `size x size` board, built on first use.
     ///
@@ -200,71 +283,16 @@ impl Geometry {
     }
 
     fn build(n: usize) -> Geometry {
-        let mut level_start = Vec::with_capacity(n + 1);
-        let mut coords = Vec::with_capacity(pyramid_points(n));
-        for level in 0..n {
-            level_start.push(coords.len());
-            let side = n - level;
-            for y in 0..side {
-                for x in 0..side {
-                    coords.push(Coords::new(level as u8, x as u8, y as u8));
-                }
-            }
-        }
-        level_start.push(coords.len());
-        let index = |c: Coords| -> Option<Point> {
-            if (c.level as usize) < n && c.fits(n) {
-                let side = n - c.level as usize;
-                Some(Point::new(
-                    level_start[c.level as usize] + c.y as usize * side + c.x as usize,
-                ))
-            } else {
-                None
-            }
-        };
-        let at = |l: isize, x: isize, y: isize| -> Option<Point> {
-            if l < 0 || x < 0 || y < 0 || l > 255 || x > 255 || y > 255 {
-                return None;
-            }
-            index(Coords::new(l as u8, x as u8, y as u8))
-        };
-        let count = coords.len();
-        let mut rests_on = vec![Vec::new(); count];
-        let mut rested_on_by = vec![Vec::new(); count];
-        let mut directly_above = vec![None; count];
-        let mut directly_below = vec![None; count];
-        let mut neighbours = vec![Vec::new(); count];
-        for (i, c) in coords.iter().enumerate() {
-            let (l, x, y) = (c.level as isize, c.x as isize, c.y as isize);
-            let p = Point::new(i);
-            if l >= 1 {
-                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                    if let Some(q) = at(l - 1, x + dx, y + dy) {
-                        rests_on[i].push(q);
-                        rested_on_by[q.index()].push(p);
-                    }
-                }
-            }
-            directly_below[i] = at(l - 2, x + 1, y + 1);
-            if let Some(q) = directly_below[i] {
-                directly_above[q.index()] = Some(p);
-            }
-            for (dx, dy) in [(0, -1), (-1, 0), (1, 0), (0, 1)] {
-                if let Some(q) = at(l, x + dx, y + dy) {
-                    neighbours[i].push(q);
-                }
-            }
-        }
-        for list in &mut rested_on_by {
-            list.sort_unstable();
-        }
+        let (level_start, coords) = numbering(n);
+        let relations = Relations::of(n, &level_start, &coords);
         let symmetries = Symmetry::ALL.map(|s| {
             coords
                 .iter()
                 .map(|c| {
                     let m = (n - 1 - c.level as usize) as u8;
                     let (x, y) = s.apply_xy(c.x, c.y, m);
-                    index(Coords::new(c.level, x, y)).expect("symmetry keeps points on the board")
+                    number(n, &level_start, Coords::new(c.level, x, y))
+                        .expect("symmetry keeps points on the board")
                 })
                 .collect()
         });
@@ -272,27 +300,31 @@ impl Geometry {
             size: n,
             level_start,
             coords,
-            rests_on,
-            rested_on_by,
-            directly_above,
-            directly_below,
-            neighbours,
+            rests_on: relations.rests_on,
+            rested_on_by: relations.rested_on_by,
+            directly_above: relations.directly_above,
+            directly_below: relations.directly_below,
+            neighbours: relations.neighbours,
             links: Vec::new(),
             symmetries,
         };
-        // Each point's east link, then its north link.
-        geometry.links = (0..count)
+        geometry.links = geometry.all_links();
+        geometry
+    }
+
+    /// Each point's east link, then its north link.
+    fn all_links(&self) -> Vec<Link> {
+        (0..self.coords.len())
             .flat_map(|i| {
                 let p = Point::new(i);
-                let c = geometry.coords(p);
+                let c = self.coords(p);
                 [(1, 0), (0, 1)].map(|(dx, dy)| {
-                    let q = geometry.point(Coords::new(c.level, c.x + dx, c.y + dy))?;
-                    geometry.link(p, q)
+                    let q = self.point(Coords::new(c.level, c.x + dx, c.y + dy))?;
+                    self.link(p, q)
                 })
             })
             .flatten()
-            .collect();
-        geometry
+            .collect()
     }
 
     /// The link between two orthogonal neighbours of one level, given in either

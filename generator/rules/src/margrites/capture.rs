@@ -71,6 +71,14 @@ impl Cascade {
     pub fn in_notation_order(&self) -> impl Iterator<Item = Square> + '_ {
         self.rounds().iter().flat_map(|r| *r)
     }
+
+    /// Whether `listed` names exactly the squares the cascade emptied, each once, in
+    /// any order (how a written capture list is checked).
+    #[must_use]
+    pub fn is_listed_by(&self, listed: &[Square]) -> bool {
+        let named: SquareSet = listed.iter().copied().collect();
+        named == self.all() && named.len() as usize == listed.len()
+    }
 }
 
 /// Removes captured pieces round by round until the board is stable.

@@ -11,13 +11,14 @@ use std::fmt::Write as _;
 
 use super::capture::Cascade;
 use super::notation::{CaptureText, Claim, ScoreLine, StepText, TurnBody};
-use super::position::{Ending, Phase, Position};
+use super::position::{Ending, Phase, Position, StepReport};
 use super::setup::Diagram;
 use super::square::{ByColor, Color, Square};
 use super::squareset::SquareSet;
 use super::step::{IllegalEnd, IllegalStep, Step};
 use super::table::Legend;
 use super::transcript::{TableEntry, Transcript, TurnEntry};
+use super::written::{self, StepError};
 
 /// How serious a finding is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -443,9 +444,9 @@ impl Replay {
         at: Place,
         previous_to: Option<Square>,
     ) -> Option<(Step, Cascade)> {
-        let step = match st.step.resolve(pos, previous_to) {
-            Ok(step) => step,
-            Err(reason) => {
+        let report = match written::play_step(pos, &st.step, previous_to) {
+            Ok(report) => report,
+            Err(StepError::Unresolved(reason)) => {
                 self.push(
                     line,
                     st.column,
@@ -454,36 +455,46 @@ impl Replay {
                 );
                 return None;
             }
-        };
-        let report = match pos.play_step(step) {
-            Ok(report) => report,
-            Err(reason) => {
-                if let IllegalStep::Martyrdom(_) = reason {
-                    let message =
-                        format!("illegal step {step}: {reason}; played as written, the piece kept");
-                    self.push(line, st.column, at, message);
-                    pos.play_step_sparing_mover(step)
-                } else if carried_out(pos, step) {
-                    self.push(
-                        line,
-                        st.column,
-                        at,
-                        format!("illegal step {step}: {reason}; played as written"),
-                    );
-                    pos.play_step_unchecked(step)
-                } else {
-                    self.push(
-                        line,
-                        st.column,
-                        at,
-                        format!("illegal step {step}: {reason}; not played"),
-                    );
-                    return None;
-                }
+            Err(StepError::Illegal { step, reason }) => {
+                self.carry_out(pos, step, &reason, (line, st.column, at))?
             }
         };
         self.captures(st, &report.cascade, line, at);
-        Some((step, report.cascade))
+        Some((report.step, report.cascade))
+    }
+
+    /// Carries out an illegal step as the transcript has it, if it can be: a
+    /// martyrdom with the piece kept, another step whose piece and empty target
+    /// exist as written; `None` when it cannot.
+    fn carry_out(
+        &mut self,
+        pos: &mut Position,
+        step: Step,
+        reason: &IllegalStep,
+        (line, column, at): (usize, usize, Place),
+    ) -> Option<StepReport> {
+        if let IllegalStep::Martyrdom(_) = reason {
+            let message =
+                format!("illegal step {step}: {reason}; played as written, the piece kept");
+            self.push(line, column, at, message);
+            Some(pos.play_step_sparing_mover(step))
+        } else if carried_out(pos, step) {
+            self.push(
+                line,
+                column,
+                at,
+                format!("illegal step {step}: {reason}; played as written"),
+            );
+            Some(pos.play_step_unchecked(step))
+        } else {
+            self.push(
+                line,
+                column,
+                at,
+                format!("illegal step {step}: {reason}; not played"),
+            );
+            None
+        }
     }
 
     fn captures(&mut self, st: &StepText, cascade: &Cascade, line: usize, at: Place) {

@@ -1,9 +1,9 @@
-//! Zobrist-style hashing of positions, and the symmetries used for deduplication:
-//! the mirror across the centre file (`a` to `i`) and colour exchange (the board
-//! turned half a turn with the colours swapped).
+//! Zobrist-style hashing of positions, and a hash that is the same for the images
+//! of a position under the symmetries used for deduplication
+//! ([`Position::mirrored`], [`Position::color_exchanged`]).
 
 use super::position::{Phase, Position};
-use super::square::{ByColor, Color, FILES, Square};
+use super::square::{ByColor, Color, Square};
 use super::squareset::SquareSet;
 use crate::rng::splitmix64;
 
@@ -80,41 +80,6 @@ impl Position {
         h
     }
 
-    /// The position mirrored across the centre file.
-    #[must_use]
-    pub fn mirrored(&self) -> Position {
-        let mut p = *self;
-        p.pieces = self.pieces.map(SquareSet::mirrored);
-        p.turn_start = self.turn_start.map(SquareSet::mirrored);
-        p.exits = self.exits.map(reverse_files);
-        p.returnable = reverse_files(self.returnable);
-        for m in &mut p.moved[..usize::from(p.moved_len)] {
-            m.now = Square::from_index(m.now).map_or(m.now, |s| s.mirrored().index() as u8);
-            m.start = m.start.map(Square::mirrored);
-        }
-        p
-    }
-
-    /// The position seen from the other side: the board turned half a turn and the
-    /// colours exchanged, with the standings and the side to move exchanged too.
-    /// Only a symmetry of the game when no one-sided variation (handicap, rebuttal)
-    /// is in play.
-    #[must_use]
-    pub fn color_exchanged(&self) -> Position {
-        let mut p = *self;
-        p.pieces = self.pieces.map(SquareSet::rotated).swapped();
-        p.turn_start = self.turn_start.map(SquareSet::rotated).swapped();
-        p.exits = self.exits.map(reverse_files).swapped();
-        p.returnable = reverse_files(self.returnable);
-        p.standings = self.standings.swapped();
-        p.to_move = self.to_move.other();
-        for m in &mut p.moved[..usize::from(p.moved_len)] {
-            m.now = Square::from_index(m.now).map_or(m.now, |s| s.rotated().index() as u8);
-            m.start = m.start.map(Square::rotated);
-        }
-        p
-    }
-
     /// The smallest hash over the mirror images (and, when `exchange_colors`, the
     /// colour-exchanged images): equal for positions that are the same game up to
     /// symmetry.
@@ -127,11 +92,6 @@ impl Position {
         }
         best
     }
-}
-
-fn reverse_files(mut counts: [u8; FILES as usize]) -> [u8; FILES as usize] {
-    counts.reverse();
-    counts
 }
 
 fn phase_code(phase: Phase) -> u64 {

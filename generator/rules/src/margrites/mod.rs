@@ -8,11 +8,17 @@
 //!
 //! - [`Square`], [`SquareSet`], [`Color`], [`ByColor`]: the board.
 //! - [`Setup`], [`Diagram`], [`HostileSetup`]: unvalidated positions and placement.
+//! - [`State`]: the whole state of a game as written (a turn in progress, exits,
+//!   the phase and result too), checked into a position by [`Position::from_state`].
 //! - [`Position`]: checked and unchecked steps, full movement, captures, the end.
 //! - [`turngen`]: every legal turn, as step sequences and as distinct turns.
 //! - [`notation`], [`table`], [`transcript`]: the rule book's notation, board tables
-//!   and transcript files; [`check`] replays a transcript and lists every departure;
-//!   [`infer`] finds the setups a transcript without setup lines can have started from.
+//!   and transcript files; [`written`] plays written steps and turns on a position;
+//!   [`fields`] reads a position written as fields (squares, score line, side).
+//! - [`check`] replays a transcript and lists every departure; [`infer`] finds the
+//!   setups a transcript without setup lines can have started from.
+//! - [`record`]: game records (a start, turns with their captures and scores, the
+//!   outcome), replayed strictly and written as transcripts.
 //! - [`json`]: the machine form: positions, steps, turns, game records and check
 //!   reports as JSON (lines), read back strictly.
 //! - [`selfplay`], [`bench`](mod@bench), [`matchplay`]: random games, timings, two-for-three.
@@ -45,6 +51,7 @@
 pub mod bench;
 pub mod capture;
 pub mod check;
+pub mod fields;
 pub mod hash;
 pub mod infer;
 pub mod json;
@@ -52,20 +59,24 @@ pub mod matchplay;
 pub mod notation;
 pub mod options;
 pub mod position;
+pub mod record;
 pub mod selfplay;
 pub mod setup;
 pub mod square;
 pub mod squareset;
+pub mod state;
 pub mod step;
 pub mod table;
 pub mod text;
 pub mod transcript;
 pub mod turngen;
+pub mod written;
 
 pub use capture::Cascade;
-pub use options::Options;
+pub use options::{Options, UnknownVariation};
 pub use position::{Ending, GameResult, Phase, PlayError, Position, StepReport};
 pub use setup::{Diagram, HostileSetup, PlacementError, Setup, SetupError, SetupProblem, Tally};
 pub use square::{ByColor, Color, Square};
 pub use squareset::SquareSet;
+pub use state::{State, StateError, StateProblem};
 pub use step::{IllegalEnd, IllegalStep, Step};

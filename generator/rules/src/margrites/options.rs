@@ -1,5 +1,17 @@
 //! The variations of rulings B6, as options. All are off in a standard game.
 
+/// A name [`Options::parse_list`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variation `{0}` (known: handicap, rebuttal, returning, dancing-limit)")]
+pub struct UnknownVariation(pub String);
+
+/// The message, for callers that keep errors as text.
+impl From<UnknownVariation> for String {
+    fn from(e: UnknownVariation) -> String {
+        e.to_string()
+    }
+}
+
 /// Which variations a game plays (rulings B6). Two-for-three is a match of two games
 /// and lives in [`super::matchplay`].
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -33,9 +45,10 @@ impl Options {
     /// use cannonball_rules::margrites::Options;
     /// let o = Options::parse_list("handicap, rebuttal").unwrap();
     /// assert!(o.black_handicap && o.white_rebuttal && !o.returning_scored);
-    /// assert!(Options::parse_list("castling").is_err());
+    /// let err = Options::parse_list("handicap castling").unwrap_err();
+    /// assert_eq!(err.0, "castling");
     /// ```
-    pub fn parse_list(text: &str) -> Result<Options, String> {
+    pub fn parse_list(text: &str) -> Result<Options, UnknownVariation> {
         let mut o = Options::STANDARD;
         for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
             match word {
@@ -43,11 +56,7 @@ impl Options {
                 "rebuttal" => o.white_rebuttal = true,
                 "returning" => o.returning_scored = true,
                 "dancing-limit" => o.dancing_limit = true,
-                other => {
-                    return Err(format!(
-                        "unknown variation `{other}` (known: handicap, rebuttal, returning, dancing-limit)"
-                    ));
-                }
+                other => return Err(UnknownVariation(other.to_string())),
             }
         }
         Ok(o)

@@ -1,6 +1,8 @@
 //! A position: the board, the side to move, the standings and the turn in progress
 //! (rulings B3-B5). Steps are played one at a time; a turn is closed with
-//! [`Position::end_turn`], which enforces full movement.
+//! [`Position::end_turn`], which enforces full movement. The board's symmetries
+//! ([`Position::mirrored`], [`Position::color_exchanged`]) are here too: with
+//! [`Position::from_state`], the only code that writes a position's fields.
 
 use std::ops::ControlFlow;
 
@@ -150,7 +152,7 @@ impl Position {
 
     /// A position from a diagram that may not validate (a square claimed by both
     /// sides stays with Black): for callers that report the diagram's problems
-    /// themselves, such as [`super::json::PositionRecord::to_position`].
+    /// themselves, such as [`Position::from_state`].
     pub(crate) fn from_diagram_unchecked(diagram: &Diagram, options: Options) -> Position {
         let black: SquareSet = diagram.pieces.black.iter().copied().collect();
         let white: SquareSet = diagram.pieces.white.iter().copied().collect();
@@ -690,6 +692,46 @@ impl Position {
     pub fn resign(&mut self, color: Color) {
         self.phase = Phase::Over(Ending::Resignation(color));
     }
+
+    /// The position mirrored across the centre file.
+    #[must_use]
+    pub fn mirrored(&self) -> Position {
+        let mut p = *self;
+        p.pieces = self.pieces.map(SquareSet::mirrored);
+        p.turn_start = self.turn_start.map(SquareSet::mirrored);
+        p.exits = self.exits.map(reverse_files);
+        p.returnable = reverse_files(self.returnable);
+        for m in &mut p.moved[..usize::from(p.moved_len)] {
+            m.now = Square::from_index(m.now).map_or(m.now, |s| s.mirrored().index() as u8);
+            m.start = m.start.map(Square::mirrored);
+        }
+        p
+    }
+
+    /// The position seen from the other side: the board turned half a turn and the
+    /// colours exchanged, with the standings and the side to move exchanged too.
+    /// Only a symmetry of the game when no one-sided variation (handicap, rebuttal)
+    /// is in play.
+    #[must_use]
+    pub fn color_exchanged(&self) -> Position {
+        let mut p = *self;
+        p.pieces = self.pieces.map(SquareSet::rotated).swapped();
+        p.turn_start = self.turn_start.map(SquareSet::rotated).swapped();
+        p.exits = self.exits.map(reverse_files).swapped();
+        p.returnable = reverse_files(self.returnable);
+        p.standings = self.standings.swapped();
+        p.to_move = self.to_move.other();
+        for m in &mut p.moved[..usize::from(p.moved_len)] {
+            m.now = Square::from_index(m.now).map_or(m.now, |s| s.rotated().index() as u8);
+            m.start = m.start.map(Square::rotated);
+        }
+        p
+    }
+}
+
+fn reverse_files(mut counts: [u8; FILES as usize]) -> [u8; FILES as usize] {
+    counts.reverse();
+    counts
 }
 
 /// A step refused by [`Position::play`], with the position handed back.

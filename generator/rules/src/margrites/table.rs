@@ -60,43 +60,61 @@ impl Legend {
 
     /// Reads `●=black ♙=white blanks=empty` (glyph=black|white|any, blanks=empty|unknown);
     /// entries override the defaults.
-    pub fn parse(text: &str) -> Result<Legend, String> {
+    ///
+    /// ```
+    /// use cannonball_rules::margrites::Color;
+    /// use cannonball_rules::margrites::table::{Glyph, Legend, LegendError};
+    /// let legend = Legend::parse("●=black blanks=empty").unwrap();
+    /// assert_eq!(legend.meaning('●'), Some(Glyph::Piece(Color::Black)));
+    /// assert!(legend.blanks_empty);
+    /// assert_eq!(Legend::parse("●=red"), Err(LegendError::Meaning("red".into())));
+    /// ```
+    pub fn parse(text: &str) -> Result<Legend, LegendError> {
         let mut legend = Legend::default();
         for word in text.split_whitespace() {
             let (key, value) = word
                 .split_once('=')
-                .ok_or_else(|| format!("expected glyph=meaning, found `{word}`"))?;
+                .ok_or_else(|| LegendError::NotAnEntry(word.to_string()))?;
             if key == "blanks" {
                 legend.blanks_empty = match value {
                     "empty" => true,
                     "unknown" => false,
-                    _ => {
-                        return Err(format!(
-                            "blanks must be `empty` or `unknown`, found `{value}`"
-                        ));
-                    }
+                    _ => return Err(LegendError::Blanks(value.to_string())),
                 };
                 continue;
             }
             let mut chars = key.chars();
             let (Some(glyph), None) = (chars.next(), chars.next()) else {
-                return Err(format!("a glyph is one character, found `{key}`"));
+                return Err(LegendError::Glyph(key.to_string()));
             };
             let meaning = match value {
                 "black" => Glyph::Piece(Color::Black),
                 "white" => Glyph::Piece(Color::White),
                 "any" => Glyph::AnyPiece,
-                _ => {
-                    return Err(format!(
-                        "a glyph means black, white or any, found `{value}`"
-                    ));
-                }
+                _ => return Err(LegendError::Meaning(value.to_string())),
             };
             legend.glyphs.retain(|g| g.0 != glyph);
             legend.glyphs.insert(0, (glyph, meaning));
         }
         Ok(legend)
     }
+}
+
+/// A `glyphs:` line that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LegendError {
+    /// A word that is not `glyph=meaning`.
+    #[error("expected glyph=meaning, found `{0}`")]
+    NotAnEntry(String),
+    /// `blanks=` with something else than `empty` or `unknown`.
+    #[error("blanks must be `empty` or `unknown`, found `{0}`")]
+    Blanks(String),
+    /// A glyph of more than one character.
+    #[error("a glyph is one character, found `{0}`")]
+    Glyph(String),
+    /// A meaning other than `black`, `white` or `any`.
+    #[error("a glyph means black, white or any, found `{0}`")]
+    Meaning(String),
 }
 
 /// A board table as printed: the text of each cell.
@@ -128,39 +146,40 @@ pub fn is_table_line(line: &str) -> bool {
     (b.len() >= 2 && (b'1'..=b'8').contains(&b[0]) && b[1] == b'\t') || line.starts_with("\ta\t")
 }
 
+/// The number of files a table's footer (`\ta\tb...`) names.
+fn footer_files(footer: &str) -> Result<usize, TableError> {
+    let footer: Vec<&str> = footer.split('\t').collect();
+    let files = footer.len().saturating_sub(1);
+    let expected: Vec<String> = (0..files)
+        .map(|f| char::from(b'a' + f as u8).to_string())
+        .collect();
+    if footer.first() != Some(&"")
+        || !(1..=usize::from(FILES)).contains(&files)
+        || footer[1..] != expected
+    {
+        return Err(TableError {
+            line: 8,
+            column: 1,
+            message: "expected the file letters `\\ta\\tb...` under the rows".into(),
+        });
+    }
+    Ok(files)
+}
+
 impl BoardTable {
     /// Reads the nine lines of a table: rows `8` to `1`, then the file letters.
     pub fn parse(lines: &[&str]) -> Result<(BoardTable, Vec<(usize, Quirk)>), TableError> {
-        let err = |line: usize, column: usize, message: String| TableError {
-            line,
-            column,
-            message,
-        };
         if lines.len() != usize::from(RANKS) + 1 {
-            return Err(err(
-                0,
-                1,
-                format!(
+            return Err(TableError {
+                line: 0,
+                column: 1,
+                message: format!(
                     "a board table has 8 rows and a row of letters, found {} lines",
                     lines.len()
                 ),
-            ));
+            });
         }
-        let footer: Vec<&str> = lines[8].split('\t').collect();
-        let files = footer.len().saturating_sub(1);
-        let expected: Vec<String> = (0..files)
-            .map(|f| char::from(b'a' + f as u8).to_string())
-            .collect();
-        if footer.first() != Some(&"")
-            || !(1..=usize::from(FILES)).contains(&files)
-            || footer[1..] != expected
-        {
-            return Err(err(
-                8,
-                1,
-                "expected the file letters `\\ta\\tb...` under the rows".into(),
-            ));
-        }
+        let files = footer_files(lines[8])?;
         let mut table = BoardTable {
             files,
             ..BoardTable::default()
@@ -176,42 +195,49 @@ impl BoardTable {
             ));
         }
         for (k, line) in lines[..8].iter().enumerate() {
-            let rank = 7 - k;
-            let cells: Vec<&str> = line.split('\t').collect();
-            if cells[0] != (rank + 1).to_string() {
-                return Err(err(k, 1, format!("expected row {} of the table", rank + 1)));
-            }
-            if cells.len() > files + 1 && cells[files + 1..].iter().any(|c| !c.trim().is_empty()) {
-                let column = cells[..=files]
-                    .iter()
-                    .map(|c| c.chars().count() + 1)
-                    .sum::<usize>()
-                    + 1;
-                return Err(err(
-                    k,
-                    column,
-                    format!("row {} has more cells than the table has files", rank + 1),
-                ));
-            }
-            let mut column = cells[0].chars().count() + 2;
-            for (file, cell) in cells.iter().skip(1).take(files).enumerate() {
-                let text = cell.trim();
-                let mut chars = text.chars();
-                match (chars.next(), chars.next()) {
-                    (None, _) => {}
-                    (Some(c), None) => table.cells[rank][file] = Some(c),
-                    (Some(_), Some(_)) => {
-                        return Err(err(
-                            k,
-                            column,
-                            format!("cell `{text}` is more than one glyph"),
-                        ));
-                    }
-                }
-                column += cell.chars().count() + 1;
-            }
+            table.read_row(k, line)?;
         }
         Ok((table, quirks))
+    }
+
+    /// Reads the `k`-th row line (row `8 - k`) into the cells.
+    fn read_row(&mut self, k: usize, line: &str) -> Result<(), TableError> {
+        let err = |column: usize, message: String| TableError {
+            line: k,
+            column,
+            message,
+        };
+        let files = self.files;
+        let rank = 7 - k;
+        let cells: Vec<&str> = line.split('\t').collect();
+        if cells[0] != (rank + 1).to_string() {
+            return Err(err(1, format!("expected row {} of the table", rank + 1)));
+        }
+        if cells.len() > files + 1 && cells[files + 1..].iter().any(|c| !c.trim().is_empty()) {
+            let column = cells[..=files]
+                .iter()
+                .map(|c| c.chars().count() + 1)
+                .sum::<usize>()
+                + 1;
+            return Err(err(
+                column,
+                format!("row {} has more cells than the table has files", rank + 1),
+            ));
+        }
+        let mut column = cells[0].chars().count() + 2;
+        for (file, cell) in cells.iter().skip(1).take(files).enumerate() {
+            let text = cell.trim();
+            let mut chars = text.chars();
+            match (chars.next(), chars.next()) {
+                (None, _) => {}
+                (Some(c), None) => self.cells[rank][file] = Some(c),
+                (Some(_), Some(_)) => {
+                    return Err(err(column, format!("cell `{text}` is more than one glyph")));
+                }
+            }
+            column += cell.chars().count() + 1;
+        }
+        Ok(())
     }
 
     /// The squares the table shows, by meaning: black, white and either-colour pieces.

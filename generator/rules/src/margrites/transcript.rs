@@ -167,10 +167,11 @@ impl Reader {
             }
             "variations" => {
                 self.t.options =
-                    Options::parse_list(value).or_else(|e| fail(n, value_column, e))?;
+                    Options::parse_list(value).or_else(|e| fail(n, value_column, e.to_string()))?;
             }
             "glyphs" => {
-                self.legend = Some(Legend::parse(value).or_else(|e| fail(n, value_column, e))?);
+                self.legend =
+                    Some(Legend::parse(value).or_else(|e| fail(n, value_column, e.to_string()))?);
             }
             "start" => {
                 let to_move = match value {

@@ -1,11 +1,15 @@
 //! The machine form of Margrites (rulings Part C): positions, steps, turns, game
 //! records and check reports as JSON, for scripting.
 //!
+//! The JSON is the serde form of the rules' own types ([`State`], [`Outcome`],
+//! [`GameRecord`]'s parts, [`Step`], ...); this module adds the value forms below,
+//! the JSON lines of a game and of a check report, and the reading back.
+//!
 //! Every object has a fixed field order, square lists are in reading order (`a1`,
 //! `b1`, ..., `i8`), and reading is strict: unknown fields, malformed squares and
 //! inconsistent records are errors, never panics. Errors from [`serde_json`] carry the
 //! line and column; a record that reads but does not describe a legal position or a
-//! legal game is reported with every reason ([`PositionError`]) or with the turn and
+//! legal game is reported with every reason ([`StateError`]) or with the turn and
 //! step where it departs ([`ReplayError`]).
 //!
 //! # Values
@@ -21,7 +25,7 @@
 //!
 //! # Records
 //!
-//! A position ([`PositionRecord`]); on reading, every field but `pieces` may be left
+//! A position ([`State`]); on reading, every field but `pieces` may be left
 //! out (defaults: turn 1, Black to move, no points, no captures, no variation):
 //!
 //! ```text
@@ -44,7 +48,7 @@
 //! transcript's `R` score line) adds `"resigned":"black"`, and a turn a transcript
 //! cuts short with `...` adds `"incomplete":true`.
 //!
-//! A game result ([`ResultRecord`]): `end` is `no-pieces`, `resignation` (with
+//! A game result ([`Outcome`]): `end` is `no-pieces`, `resignation` (with
 //! `resigned`) or `unfinished` (a game stopped at a turn cap, or a record that ends
 //! before the game does); `winner` is `null` for a draw and for an unfinished game:
 //!
@@ -90,7 +94,6 @@
 //! without `--json`.
 
 mod game;
-mod position;
 mod report;
 
 use serde::de::Error as _;
@@ -100,13 +103,13 @@ use super::options::Options;
 use super::square::{Color, Square};
 use super::step::Step;
 
+#[cfg(doc)]
+use super::record::{GameRecord, ReplayError, TurnRecord};
+#[cfg(doc)]
+use super::state::{Outcome, State, StateError};
+
 pub use game::{
-    GameRecord, OutcomeLine, ParsedGame, ReadGame, RecordError, RecordPart, ReplayError, StartLine,
-    StepRecord, TextFormError, TurnRecord, parse_games, read_games,
-};
-pub use position::{
-    End, MovedRecord, PhaseName, PositionError, PositionProblem, PositionRecord, ResultRecord,
-    TurnInProgress,
+    OutcomeLine, ParsedGame, ReadGame, RecordError, StartLine, parse_games, read_games,
 };
 pub use report::{
     ErrorLine, ErrorRecord, FindingRecord, SummaryLine, SummaryRecord, check_report_lines,
@@ -222,20 +225,16 @@ impl<'de> Deserialize<'de> for Step {
     }
 }
 
-/// Serde helpers for [`Options`] as the list of variation names in force.
-pub mod variations {
-    use serde::de::Error as _;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    use super::Options;
-
-    /// Writes the names of the variations in force, in [`Options::names`] order.
-    pub fn serialize<S: Serializer>(options: &Options, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(options.names())
+/// The names of the variations in force, in [`Options::names`] order.
+impl Serialize for Options {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.names())
     }
+}
 
-    /// Reads a list of variation names (any order; a name may not repeat).
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Options, D::Error> {
+/// A list of variation names (any order; a name may not repeat).
+impl<'de> Deserialize<'de> for Options {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Options, D::Error> {
         let names = Vec::<String>::deserialize(d)?;
         let mut seen: Vec<&str> = Vec::new();
         for name in &names {
@@ -312,7 +311,6 @@ mod tests {
     fn variations_as_names() {
         #[derive(Serialize, Deserialize)]
         struct V {
-            #[serde(with = "variations")]
             v: Options,
         }
         let o = Options::parse_list("rebuttal handicap").unwrap();
