@@ -424,7 +424,8 @@ fn other_directive(
             let [name] = d.args.as_slice() else {
                 return Err("expected `{{#margrites-game NAME}}`".into());
             };
-            let view = game::view(&paths.games, name, &format!("{prefix}{name}-"))?;
+            let view = game::view(&paths.games, name, &format!("{prefix}{name}-"))
+                .map_err(|e| e.to_string())?;
             pages
                 .render("margrites-game.md.tera", &view)
                 .map_err(|e| e.to_string())

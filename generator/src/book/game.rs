@@ -69,13 +69,6 @@ pub enum GameError {
     },
 }
 
-/// The message, for the book's directives, which report errors as text.
-impl From<GameError> for String {
-    fn from(e: GameError) -> String {
-        e.to_string()
-    }
-}
-
 /// One turn as the page shows it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct TurnView {

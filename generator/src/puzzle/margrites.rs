@@ -23,10 +23,12 @@
 use std::fmt;
 
 use crate::solve::margrites::standings_text;
+use cannonball_rules::margrites::fields::DiagramFields;
 use cannonball_rules::margrites::notation::{
-    CaptureText, Coord, StepSyntax, TurnBody, parse_score_line_str, parse_turn_str,
+    CaptureText, Coord, StepSyntax, TurnBody, parse_turn_str,
 };
-use cannonball_rules::margrites::{ByColor, Color, Diagram, Options, Position, Square, Step};
+use cannonball_rules::margrites::written;
+use cannonball_rules::margrites::{Color, Options, Position, Square, Step};
 
 use super::position::{MargritesPosition, PositionError};
 
@@ -59,60 +61,29 @@ pub fn canonical_text(spec: &MargritesPosition) -> String {
     )
 }
 
-fn bad(field: &'static str, reason: impl Into<String>) -> PositionError {
-    PositionError {
-        field,
-        reason: reason.into(),
-    }
-}
-
-fn squares(field: &'static str, text: &str) -> Result<Vec<Square>, PositionError> {
-    text.split_whitespace()
-        .map(|w| {
-            w.parse::<Square>()
-                .map_err(|e| bad(field, format!("`{w}`: {e}")))
-        })
-        .collect()
-}
-
 /// Reads a puzzle file's position into an engine position.
 ///
 /// # Errors
-/// A [`PositionError`] naming the field that is wrong: an unknown
+/// A [`PositionError`] naming the first field that is wrong: an unknown
 /// variation, a word that is no square, a malformed score line, a side that is
 /// neither `black` nor `white`, or pieces and standings that do not add up.
 pub fn parse_position(spec: &MargritesPosition) -> Result<Position, PositionError> {
-    let options = Options::parse_list(&spec.options).map_err(|e| bad("options", e))?;
-    let pieces = ByColor {
-        black: squares("black", &spec.black)?,
-        white: squares("white", &spec.white)?,
-    };
-    let line = parse_score_line_str(&spec.score)
-        .map_err(|e| bad("score", format!("`{}`: {}", spec.score, e.message)))?;
-    if line.resigned.is_some() || line.claim.is_some() {
-        return Err(bad("score", "a position's score is `B(bc)-W(wc)` only"));
+    DiagramFields {
+        variations: &spec.options,
+        black: &spec.black,
+        white: &spec.white,
+        score: Some(&spec.score),
+        to_move: Some(&spec.to_move),
+        turn: None,
     }
-    let to_move = match spec.to_move.as_str() {
-        "black" => Color::Black,
-        "white" => Color::White,
-        other => return Err(bad("to-move", format!("`{other}`: black or white"))),
-    };
-    let turn = match (to_move, options.black_handicap) {
-        (Color::Black, false) => 1,
-        (Color::Black, true) => 3,
-        (Color::White, _) => 2,
-    };
-    let diagram = Diagram {
-        pieces,
-        to_move,
-        turn,
-        standings: line.tallies,
-    };
-    let pos = Position::from_diagram(&diagram, options).map_err(|e| bad("black", e.to_string()))?;
-    if pos.is_over() {
-        return Err(bad("black", "a side has no pieces: the game is over"));
-    }
-    Ok(pos)
+    .position()
+    .map_err(|e| {
+        let first = &e.errors[0];
+        PositionError {
+            field: first.field.name(),
+            reason: first.problem.to_string(),
+        }
+    })
 }
 
 /// Whether exchanging the colours is a symmetry under these variations.
@@ -144,7 +115,10 @@ pub fn canonical(pos: &Position) -> Result<Position, PositionError> {
         })
         .min_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)))
         .map(|(_, _, spec)| spec)
-        .ok_or_else(|| bad("black", "no image"))?;
+        .ok_or_else(|| PositionError {
+            field: "black",
+            reason: "no image".into(),
+        })?;
     parse_position(&best)
 }
 
@@ -164,36 +138,12 @@ pub struct TurnError {
 /// # Errors
 /// A [`TurnError`] when the text does not parse or a step is illegal.
 pub fn play_turn(pos: &Position, text: &str) -> Result<(Vec<Step>, Position), TurnError> {
-    let fail = |reason: String| TurnError {
-        text: text.to_string(),
-        reason,
-    };
-    let (turn, _) = parse_turn_str(text).map_err(|e| fail(e.message))?;
-    let mut p = *pos;
-    let mut steps = Vec::new();
-    match turn.body {
-        TurnBody::Steps {
-            steps: written,
-            incomplete: false,
-        } => {
-            let mut previous = None;
-            for s in &written {
-                let step = s
-                    .step
-                    .resolve(&p, previous)
-                    .map_err(|e| fail(e.to_string()))?;
-                p.play_step(step).map_err(|e| fail(e.to_string()))?;
-                previous = step.to();
-                steps.push(step);
-            }
-        }
-        TurnBody::Forfeit => {}
-        _ => return Err(fail("not a whole turn".into())),
-    }
-    if !p.is_over() {
-        p.end_turn().map_err(|e| fail(e.to_string()))?;
-    }
-    Ok((steps, p))
+    written::play_whole_turn(pos, text)
+        .map(|t| (t.steps.iter().map(|r| r.step).collect(), t.after))
+        .map_err(|e| TurnError {
+            text: text.to_string(),
+            reason: e.to_string(),
+        })
 }
 
 /// One step of a written turn and the squares its captures emptied, in the

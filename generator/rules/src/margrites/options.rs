@@ -5,13 +5,6 @@
 #[error("unknown variation `{0}` (known: handicap, rebuttal, returning, dancing-limit)")]
 pub struct UnknownVariation(pub String);
 
-/// The message, for callers that keep errors as text.
-impl From<UnknownVariation> for String {
-    fn from(e: UnknownVariation) -> String {
-        e.to_string()
-    }
-}
-
 /// Which variations a game plays (rulings B6). Two-for-three is a match of two games
 /// and lives in [`super::matchplay`].
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
