@@ -1,7 +1,7 @@
 //! The layers of `ARCHITECTURE.md`, enforced: every module of the `cannonball`
-//! crate imports only from layers below its own (or from itself), and the rules
-//! crate depends on nothing else of the project. A new upward import fails here
-//! with the file and line.
+//! crate imports only from layers below its own (or from itself), the book
+//! reads puzzles only through `puzzle`, and the rules crate depends on nothing
+//! else of the project. A new upward import fails here with the file and line.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -20,6 +20,16 @@ const LAYERS: &[(&str, u8)] = &[
     ("book", 6),
     ("cmd", 7),
     ("main", 7),
+];
+
+/// Modules that must not use another although it is below them: the book,
+/// the figures and the annotated games read puzzles only through `puzzle`,
+/// never through the forge that makes them.
+const NEVER: &[(&str, &str)] = &[
+    ("book", "forge"),
+    ("figure", "forge"),
+    ("annotate", "forge"),
+    ("render", "forge"),
 ];
 
 fn layer(module: &str) -> Option<u8> {
@@ -100,6 +110,13 @@ fn no_module_imports_from_a_layer_above_its_own() {
             }
             for to in named_modules(code) {
                 let Some(to_layer) = layer(&to) else { continue };
+                if NEVER.contains(&(from.as_str(), to.as_str())) {
+                    upward.push(format!(
+                        "{}:{}: `{from}` must not use `{to}`",
+                        file.display(),
+                        i + 1
+                    ));
+                }
                 if to != from && to_layer >= from_layer {
                     upward.push(format!(
                         "{}:{}: `{from}` (layer {from_layer}) uses `{to}` (layer {to_layer})",
