@@ -179,97 +179,63 @@ fn committed_examples() {
     }
 }
 
+/// Each bad request exits with 2 and, where one is given, says the message on stderr.
 #[test]
 fn errors_exit_2_with_a_message() {
     let file = illustration_15();
-    // After its last turn the game is over.
-    let out = run(&[
-        "margrites",
-        "solve",
-        &file,
-        "--objective",
-        "win",
-        "--turns",
-        "1",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("the game is over"),
-        "{}",
-        stderr(&out)
-    );
-    let out = run(&[
-        "margrites",
-        "solve",
-        &file,
-        "--at",
-        "7",
-        "--objective",
-        "win",
-        "--turns",
-        "1",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("turn 7 is not in the main line"));
-    let out = run(&[
-        "margrites",
-        "solve",
-        &file,
-        "--at",
-        "1",
-        "--objective",
-        "lose",
-        "--turns",
-        "1",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("`lose` is not an objective"),
-        "{}",
-        stderr(&out)
-    );
-    let out = run(&[
-        "margrites",
-        "solve",
-        &file,
-        "--at",
-        "1",
-        "--objective",
-        "win",
-        "--turns",
-        "0",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("turn limit must be from 1"),
-        "{}",
-        stderr(&out)
-    );
-    let out = run(&[
-        "margrites",
-        "solve",
-        &file,
-        "--at",
-        "1",
-        "--objective",
-        "win",
-        "--turns",
-        "1",
-        "--time",
-        "0",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    let out = run(&[
-        "margrites",
-        "solve",
-        "/no/such/file.txt",
-        "--objective",
-        "win",
-        "--turns",
-        "1",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("cannot read"));
+    // (the file, the arguments after it, a part of stderr to find)
+    let cases: [(&str, &[&str], Option<&str>); 6] = [
+        // After its last turn the game is over.
+        (
+            &file,
+            &["--objective", "win", "--turns", "1"],
+            Some("the game is over"),
+        ),
+        (
+            &file,
+            &["--at", "7", "--objective", "win", "--turns", "1"],
+            Some("turn 7 is not in the main line"),
+        ),
+        (
+            &file,
+            &["--at", "1", "--objective", "lose", "--turns", "1"],
+            Some("`lose` is not an objective"),
+        ),
+        (
+            &file,
+            &["--at", "1", "--objective", "win", "--turns", "0"],
+            Some("turn limit must be from 1"),
+        ),
+        // A time budget of 0 seconds is refused (only the exit code is checked).
+        (
+            &file,
+            &[
+                "--at",
+                "1",
+                "--objective",
+                "win",
+                "--turns",
+                "1",
+                "--time",
+                "0",
+            ],
+            None,
+        ),
+        (
+            "/no/such/file.txt",
+            &["--objective", "win", "--turns", "1"],
+            Some("cannot read"),
+        ),
+    ];
+    for (file, rest, message) in cases {
+        let mut args = vec!["margrites", "solve", file];
+        args.extend_from_slice(rest);
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        if let Some(message) = message {
+            assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        }
+    }
 }
 
 #[test]

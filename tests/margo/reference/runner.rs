@@ -1,6 +1,7 @@
 //! Runs the fixture examples against any rules engine that implements
-//! [`ExampleGame`]: the reference implements it in `margo_reference_selftest.rs`, and
-//! an engine's test needs only a small adapter to run the same examples.
+//! [`ExampleGame`]: the reference implements it in
+//! `reference_selftest/fixture_examples.rs`, and an engine's test needs only a
+//! small adapter to run the same examples.
 
 use super::fixture::{Example, Expect, Fact, Step};
 use super::{COLOUR_NAMES, Point, RefMove, RefOutcome};

@@ -6,9 +6,18 @@ fn mv(s: &str) -> MoveText {
     MoveText(s.split_whitespace().map(str::to_string).collect())
 }
 
+/// Each text parses to its claim.
+#[track_caller]
+fn assert_reads(cases: Vec<(&str, Claim)>) {
+    for (text, want) in cases {
+        assert_eq!(parse(text), Ok(want), "{text}");
+    }
+}
+
+/// Moves' legality: `is legal`, `is illegal[: REASON]`, `is not a step`.
 #[test]
-fn reads_every_form() {
-    let cases: Vec<(&str, Claim)> = vec![
+fn reads_legality() {
+    assert_reads(vec![
         ("a is legal", Claim::Legal(mv("a"))),
         (
             "b2+1 is illegal",
@@ -38,6 +47,13 @@ fn reads_every_form() {
                 reason: Some("not a step".into()),
             },
         ),
+    ]);
+}
+
+/// What a move takes: `captures N [and leaves K zombies]`, `captures nothing`, `removes POINTS`.
+#[test]
+fn reads_captures_and_removals() {
+    assert_reads(vec![
         (
             "a captures 5 and leaves 2 zombies",
             Claim::Captures {
@@ -69,6 +85,13 @@ fn reads_every_form() {
                 points: vec!["c3".into(), "d3".into(), "1,0,2".into()],
             },
         ),
+    ]);
+}
+
+/// Points' states, groups' freedom and connection, and links' cuts.
+#[test]
+fn reads_point_states_groups_and_links() {
+    assert_reads(vec![
         (
             "c3 and d3 are zombies",
             Claim::State {
@@ -114,6 +137,13 @@ fn reads_every_form() {
                 negated: false,
             },
         ),
+    ]);
+}
+
+/// Scores, counts of legal moves, and Margrites setups.
+#[test]
+fn reads_scores_counts_and_setups() {
+    assert_reads(vec![
         ("score is 7-5", Claim::Score("7-5".into())),
         ("Score is 1(2)-0(7)", Claim::Score("1(2)-0(7)".into())),
         ("12 legal moves", Claim::LegalMoves(12)),
@@ -131,17 +161,29 @@ fn reads_every_form() {
                 reason: Some("outside home rows".into()),
             },
         ),
-        (
-            "after d8>B++, A is empty",
-            Claim::After {
-                moves: vec![mv("d8>B++")],
-                then: Box::new(Claim::State {
-                    points: vec!["A".into()],
-                    negated: false,
-                    property: Property::Empty,
-                }),
-            },
-        ),
+    ]);
+}
+
+/// `after MOVES, CLAIM`: the claim after the moves.
+#[test]
+fn reads_after_a_move() {
+    assert_reads(vec![(
+        "after d8>B++, A is empty",
+        Claim::After {
+            moves: vec![mv("d8>B++")],
+            then: Box::new(Claim::State {
+                points: vec!["A".into()],
+                negated: false,
+                property: Property::Empty,
+            }),
+        },
+    )]);
+}
+
+/// The game's end: over or not, a winner and score, a draw.
+#[test]
+fn reads_game_ends() {
+    assert_reads(vec![
         ("the game is over", Claim::GameOver(true)),
         ("the game is not over", Claim::GameOver(false)),
         (
@@ -158,6 +200,13 @@ fn reads_every_form() {
                 score: None,
             },
         ),
+    ]);
+}
+
+/// The exact solver's value for the side to move and its best moves.
+#[test]
+fn reads_solver_values_and_best_moves() {
+    assert_reads(vec![
         (
             "White to play wins by 3",
             Claim::Value {
@@ -177,6 +226,13 @@ fn reads_every_form() {
             "a is the only winning move",
             Claim::OnlyWinningMove(mv("a")),
         ),
+    ]);
+}
+
+/// The Margrites solver's objectives within N turns.
+#[test]
+fn reads_margrites_objectives() {
+    assert_reads(vec![
         (
             "White to play can score 2 within 3 turns",
             Claim::Within {
@@ -195,10 +251,7 @@ fn reads_every_form() {
                 turns: 1,
             },
         ),
-    ];
-    for (text, want) in cases {
-        assert_eq!(parse(text), Ok(want), "{text}");
-    }
+    ]);
 }
 
 #[test]
