@@ -45,10 +45,5 @@ pub mod runner;
 
 pub use board::{COLOUR_NAMES, Point};
 pub use game::RefGame;
-#[allow(
-    unused_imports,
-    reason = "part of the reference's surface, as before the split; no test names it yet"
-)]
-pub use moves::ILLEGAL_REASONS;
-pub use moves::{RefMove, RefOutcome};
+pub use moves::{ILLEGAL_REASONS, RefMove, RefOutcome};
 pub use rules::{RefKo, RefRules};

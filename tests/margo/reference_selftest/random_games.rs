@@ -3,7 +3,7 @@
 
 use cannonball_rules::rng::Rng;
 
-use crate::margo::reference::{RefGame, RefKo, RefMove, RefRules};
+use crate::margo::reference::{ILLEGAL_REASONS, RefGame, RefKo, RefMove, RefRules};
 
 use super::{floating_piece, invariant_violation};
 
@@ -27,7 +27,8 @@ fn random_rules(rng: &mut Rng) -> RefRules {
     r
 }
 
-/// Plays a random legal move: candidates are tried in random order. Returns `None`
+/// Plays a random legal move: candidates are tried in random order (each one
+/// refused must give one of the reasons the reference lists). Returns `None`
 /// when no move is legal.
 fn random_move(game: &RefGame, rng: &mut Rng) -> Option<RefMove> {
     let mut candidates: Vec<RefMove> = game
@@ -46,6 +47,11 @@ fn random_move(game: &RefGame, rng: &mut Rng) -> Option<RefMove> {
         if game.is_legal(m) {
             return Some(m);
         }
+        let why = game.illegal_reason(m);
+        assert!(
+            why.is_some_and(|w| ILLEGAL_REASONS.contains(&w)),
+            "{m:?}: {why:?}"
+        );
     }
     game.is_legal(RefMove::Pass).then_some(RefMove::Pass)
 }
