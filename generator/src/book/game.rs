@@ -16,10 +16,10 @@ use crate::figure::margrites::MargritesFigure;
 use cannonball_rules::margrites::check::{Finding, ReplayedTurn, Severity};
 use cannonball_rules::margrites::infer::{InferError, ReplayedGame, check_and_replay_turns};
 use cannonball_rules::margrites::notation::{
-    CaptureText, Coord, ScoreLine, StepSyntax, TurnBody, TurnText, format_turn,
+    CaptureText, Coord, StepSyntax, TurnBody, TurnText, format_turn, standings_text,
 };
 use cannonball_rules::margrites::transcript::{self, Transcript, TranscriptError, TurnEntry};
-use cannonball_rules::margrites::{ByColor, Cascade, Color, Position, Step, Tally};
+use cannonball_rules::margrites::{Cascade, Color, Position, Step};
 
 /// Why a game page cannot be built.
 #[derive(Debug, thiserror::Error)]
@@ -266,16 +266,6 @@ fn all_turn_entries(t: &Transcript) -> Vec<&TurnEntry> {
         .collect()
 }
 
-/// A score line without resignation or claim: `B(bc)-W(wc)`.
-fn score_text(tallies: ByColor<Tally>) -> String {
-    ScoreLine {
-        tallies,
-        resigned: None,
-        claim: None,
-    }
-    .to_string()
-}
-
 fn diagram(
     before: Position,
     after: Position,
@@ -396,7 +386,7 @@ fn turn_view(
         side: t.side.name().to_string(),
         played,
         printed: printed_text,
-        score: score_text(t.after.standings()),
+        score: standings_text(&t.after.standings()),
         diagram: diagram(before, t.after, &t.steps, t.side, &id, &caption)?,
         errata,
     })
@@ -405,7 +395,7 @@ fn turn_view(
 /// The result of the shown game's main line, when it ends.
 fn result_text(shown: &ReplayedGame) -> Option<String> {
     let r = shown.turns.iter().rfind(|t| t.main)?.after.result()?;
-    let score = score_text(r.standings);
+    let score = standings_text(&r.standings);
     Some(match r.winner {
         Some(c) => format!("{c} wins {score}"),
         None => format!("a draw, {score}"),

@@ -1,10 +1,9 @@
 //! Claims about Margrites positions, checked against the engine (and the
 //! Margrites solver for "within N turns").
 
-use cannonball_rules::margrites::notation::{ScoreLine, parse_score_line_str};
+use cannonball_rules::margrites::notation::{parse_score_line_str, standings_text};
 use cannonball_rules::margrites::{
-    ByColor, Cascade, Color, IllegalStep, Position, Setup, SetupProblem, Square, SquareSet, Step,
-    Tally,
+    Cascade, Color, IllegalStep, Position, Setup, SetupProblem, Square, SquareSet, Step,
 };
 
 use super::claim::{Claim, MoveText, Objective, Property};
@@ -76,16 +75,6 @@ const KNOWN_REASONS: [&str; 15] = [
 fn squares_text(set: SquareSet) -> String {
     let names: Vec<String> = set.map(|s| s.to_string()).collect();
     super::words::list(&names)
-}
-
-/// A score line without resignation or claim: `B(bc)-W(wc)`.
-fn score_text(tallies: ByColor<Tally>) -> String {
-    ScoreLine {
-        tallies,
-        resigned: None,
-        claim: None,
-    }
-    .to_string()
 }
 
 fn all_captured(steps: &[(Step, Cascade)]) -> SquareSet {
@@ -192,7 +181,7 @@ impl Here<'_> {
         );
         let have = self.pos.standings();
         Verdict::holds(line.tallies == have, || {
-            format!("score {}", score_text(have))
+            format!("score {}", standings_text(&have))
         })
     }
 
@@ -385,7 +374,7 @@ impl Here<'_> {
         let Some(result) = self.pos.result() else {
             return Verdict::False("the game not over".into());
         };
-        let standings = score_text(result.standings);
+        let standings = standings_text(&result.standings);
         let want = match winner {
             None => None,
             Some(w) => Some(need!(

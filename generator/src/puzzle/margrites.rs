@@ -22,8 +22,8 @@
 
 use std::fmt;
 
-use crate::solve::margrites::standings_text;
 use cannonball_rules::margrites::fields::DiagramFields;
+use cannonball_rules::margrites::notation::standings_text;
 use cannonball_rules::margrites::notation::{
     CaptureText, Coord, StepSyntax, TurnBody, parse_turn_str,
 };

@@ -142,6 +142,32 @@ pub struct ScoreLine {
     pub claim: Option<Claim>,
 }
 
+impl ScoreLine {
+    /// The standings alone: no resignation, no claim.
+    #[must_use]
+    pub const fn standings(tallies: ByColor<Tally>) -> ScoreLine {
+        ScoreLine {
+            tallies,
+            resigned: None,
+            claim: None,
+        }
+    }
+}
+
+/// The standings as a score line without resignation or claim: `B(bc)-W(wc)`,
+/// as transcripts, puzzle files, reports and figures write them.
+///
+/// ```
+/// use cannonball_rules::margrites::notation::standings_text;
+/// use cannonball_rules::margrites::{ByColor, Tally};
+/// let s = ByColor { black: Tally { points: 1, captures: 2 }, white: Tally::default() };
+/// assert_eq!(standings_text(&s), "1(2)-0(0)");
+/// ```
+#[must_use]
+pub fn standings_text(tallies: &ByColor<Tally>) -> String {
+    ScoreLine::standings(*tallies).to_string()
+}
+
 impl fmt::Display for ScoreLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for color in Color::ALL {

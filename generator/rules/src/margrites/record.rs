@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::capture::Cascade;
 use super::check::ReplayedTurn;
 use super::infer::{ReplayedGame, setup_line};
-use super::notation::{Claim, ScoreLine};
+use super::notation::{Claim, ScoreLine, standings_text};
 use super::options::Options;
 use super::position::Position;
 use super::selfplay::Game;
@@ -217,8 +217,8 @@ impl TurnRecord {
         }
         Err(Departure::turn(format!(
             "score listed {}, the replay gives {}",
-            tally_text(&self.score),
-            tally_text(&pos.standings())
+            standings_text(&self.score),
+            standings_text(&pos.standings())
         )))
     }
 }
@@ -301,13 +301,6 @@ fn squares_text(squares: impl IntoIterator<Item = Square>) -> String {
     }
 }
 
-fn tally_text(s: &ByColor<Tally>) -> String {
-    format!(
-        "{}({})-{}({})",
-        s.black.points, s.black.captures, s.white.points, s.white.captures
-    )
-}
-
 fn outcome_text(r: &Outcome) -> String {
     let end = match (r.end, r.resigned) {
         (End::Resignation, Some(c)) => format!("{c} resigned"),
@@ -320,7 +313,7 @@ fn outcome_text(r: &Outcome) -> String {
         (_, Some(c)) => format!(", {c} wins"),
         (_, None) => ", a draw".into(),
     };
-    format!("{end}{winner}, {}", tally_text(&r.score))
+    format!("{end}{winner}, {}", standings_text(&r.score))
 }
 
 impl GameRecord {
@@ -514,7 +507,7 @@ fn write_start(out: &mut String, s: &State) {
     } else {
         let side = s.to_move.name().to_ascii_lowercase();
         let _ = writeln!(out, "start: {side} to move");
-        let _ = writeln!(out, "{}", tally_text(&s.score));
+        let _ = writeln!(out, "{}", standings_text(&s.score));
         let pieces = s
             .pieces
             .clone()

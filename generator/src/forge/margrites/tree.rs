@@ -11,8 +11,9 @@
 
 use crate::puzzle::margrites::play_turn;
 use crate::puzzle::{Line, Objective, Reply};
-use crate::solve::margrites::{ProofTurn, standings_text};
+use crate::solve::margrites::ProofTurn;
 use cannonball_rules::margrites::Position;
+use cannonball_rules::margrites::notation::standings_text;
 
 use super::ForgeError;
 use super::analyse::{Runner, remaining, turn, unique};

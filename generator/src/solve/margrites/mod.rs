@@ -64,13 +64,14 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use cannonball_rules::margrites::Position;
+use cannonball_rules::margrites::notation::standings_text;
 use cannonball_rules::margrites::table::format_diagram;
 use cannonball_rules::margrites::turngen::DistinctTurn;
 
 pub use crate::solve::objective::{Objective, ObjectiveError};
 pub use report::{
     Answer, Defence, FailedTry, PositionInfo, ProofTurn, Report, TEXT_LIST_LIMIT, TurnLine,
-    WinningTurn, standings_text,
+    WinningTurn,
 };
 pub use search::SearchStats;
 

@@ -7,9 +7,8 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use cannonball_rules::margrites::capture::Cascade;
-use cannonball_rules::margrites::notation::format_turn;
-use cannonball_rules::margrites::setup::Tally;
-use cannonball_rules::margrites::{ByColor, Position, Step};
+use cannonball_rules::margrites::notation::{format_turn, standings_text};
+use cannonball_rules::margrites::{Position, Step};
 
 use super::search::SearchStats;
 
@@ -54,15 +53,6 @@ pub struct TurnLine {
     /// Whether the game is over after it (a game that ends during Black's turn
     /// with White's rebuttal to come is over after the rebuttal).
     pub game_over: bool,
-}
-
-/// Writes standings as a score line: `1(2)-0(7)`.
-#[must_use]
-pub fn standings_text(s: &ByColor<Tally>) -> String {
-    format!(
-        "{}({})-{}({})",
-        s.black.points, s.black.captures, s.white.points, s.white.captures
-    )
 }
 
 impl TurnLine {
