@@ -67,6 +67,8 @@ pub mod squareset;
 pub mod state;
 pub mod step;
 pub mod table;
+#[cfg(test)]
+mod testing;
 pub mod text;
 pub mod transcript;
 pub mod turngen;

@@ -196,24 +196,9 @@ mod tests {
     use super::*;
     use crate::margrites::notation::parse_turn_str;
     use crate::margrites::options::Options;
-    use crate::margrites::setup::{Diagram, Setup};
+    use crate::margrites::setup::Diagram;
     use crate::margrites::square::{ByColor, Color};
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
-    fn opening() -> Position {
-        let setup = Setup {
-            black: ["a1", "b1", "c1", "d1", "e1", "f1", "d2", "e2"]
-                .map(sq)
-                .to_vec(),
-            white: ["a8", "b8", "c8", "d8", "e8", "f8", "d7", "e7"]
-                .map(sq)
-                .to_vec(),
-        };
-        Position::new(&setup, Options::STANDARD).unwrap()
-    }
+    use crate::margrites::testing::{opening, sq};
 
     /// Black e4 and a1, White d5 f6 a8, White to move: f6>f5 captures e4.
     fn capture_ahead() -> Position {

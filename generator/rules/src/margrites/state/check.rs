@@ -478,29 +478,13 @@ impl TryFrom<Outcome> for GameResult {
 mod tests {
     use super::super::MovedPiece;
     use super::*;
-    use crate::margrites::options::Options;
-    use crate::margrites::setup::{Setup, Tally};
+    use crate::margrites::setup::Tally;
     use crate::margrites::step::Step;
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
-    fn start() -> Position {
-        let setup = Setup {
-            black: ["a1", "b1", "c1", "d1", "e1", "f1", "d2", "e2"]
-                .map(sq)
-                .to_vec(),
-            white: ["a8", "b8", "c8", "d8", "e8", "f8", "d7", "e7"]
-                .map(sq)
-                .to_vec(),
-        };
-        Position::new(&setup, Options::STANDARD).unwrap()
-    }
+    use crate::margrites::testing::{opening, sq};
 
     #[test]
     fn every_problem_is_reported() {
-        let mut state = State::from(&start());
+        let mut state = State::from(&opening());
         state.turn = 0;
         state.pieces.black.push(sq("a8"));
         state.exits.white.push(sq("a8"));
@@ -542,7 +526,7 @@ mod tests {
 
     #[test]
     fn turn_in_progress_problems_are_reported() {
-        let mut pos = start();
+        let mut pos = opening();
         pos.play_step(Step::Move {
             from: sq("d2"),
             to: sq("d3"),
@@ -587,7 +571,7 @@ mod tests {
 
     #[test]
     fn phases_are_checked_against_the_variations_and_the_board() {
-        let mut state = State::from(&start());
+        let mut state = State::from(&opening());
         state.phase = PhaseName::Rebuttal;
         let err = Position::from_state(&state).unwrap_err();
         assert_eq!(err.problems, vec![StateProblem::Rebuttal]);

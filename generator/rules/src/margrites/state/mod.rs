@@ -275,28 +275,12 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::margrites::setup::Setup;
     use crate::margrites::step::Step;
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
-    fn start() -> Position {
-        let setup = Setup {
-            black: ["a1", "b1", "c1", "d1", "e1", "f1", "d2", "e2"]
-                .map(sq)
-                .to_vec(),
-            white: ["a8", "b8", "c8", "d8", "e8", "f8", "d7", "e7"]
-                .map(sq)
-                .to_vec(),
-        };
-        Position::new(&setup, Options::STANDARD).unwrap()
-    }
+    use crate::margrites::testing::{opening, sq};
 
     #[test]
     fn the_start_round_trips_and_a_minimal_record_reads() {
-        let pos = start();
+        let pos = opening();
         let state = State::from(&pos);
         let text = serde_json::to_string(&state).unwrap();
         assert_eq!(
@@ -320,7 +304,7 @@ mod tests {
 
     #[test]
     fn mid_turn_round_trips() {
-        let mut pos = start();
+        let mut pos = opening();
         pos.play_step(Step::Move {
             from: sq("d2"),
             to: sq("d3"),
