@@ -425,3 +425,76 @@ fn bad_typed_fields_are_reported_at_their_lines() {
         "{e}"
     );
 }
+
+/// `verify` and the readers refuse a puzzles folder that is missing, not a
+/// folder, empty, or holding anything that is not a puzzle file, naming each
+/// stray file and why (issue 18, items 6 and 7).
+#[test]
+fn a_puzzles_folder_holds_puzzles_and_nothing_else() {
+    let dir = temp("stray");
+    let run = |folder: &Path| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cannonball"))
+            .args(["verify", "--puzzles-only", "--quiet", "--puzzles"])
+            .arg(folder)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&dir.join("missing"));
+    assert_eq!(code, Some(1));
+    assert!(err.contains("missing: no such folder"), "{err}");
+    fs::write(dir.join("plain"), "").unwrap();
+    let (code, err) = run(&dir.join("plain"));
+    assert_eq!(code, Some(1));
+    assert!(err.contains("plain: not a folder"), "{err}");
+    fs::create_dir_all(dir.join("empty")).unwrap();
+    let (code, err) = run(&dir.join("empty"));
+    assert_eq!(code, Some(1));
+    assert!(err.contains("empty: no puzzle files to verify"), "{err}");
+
+    let p = dir.join("p");
+    let src = spargo_files().into_iter().next().unwrap();
+    let good = fs::read_to_string(&src).unwrap();
+    for d in ["spargo", "go", "census", ".forge"] {
+        fs::create_dir_all(p.join(d)).unwrap();
+    }
+    fs::write(p.join("spargo").join(src.file_name().unwrap()), &good).unwrap();
+    fs::write(p.join(".forge/spargo-seed-1.done"), "1 2 3").unwrap();
+    fs::write(p.join("spargo/.x.yaml.tmp"), "half").unwrap();
+    assert_eq!(
+        puzzle::files(&p).unwrap().len(),
+        1,
+        "hidden entries are not content"
+    );
+    for stray in [
+        "spargo/x.yml",
+        "spargo/y.YAML",
+        "top.yaml",
+        "go/a.yaml",
+        "census/notes.txt",
+    ] {
+        fs::write(p.join(stray), &good).unwrap();
+    }
+    fs::create_dir_all(p.join("spargo/deeper")).unwrap();
+    let e = puzzle::files(&p).unwrap_err().to_string();
+    for (file, why) in [
+        ("spargo/x.yml", "ends in `.yaml`"),
+        ("spargo/y.YAML", "ends in `.yaml`"),
+        ("top.yaml", "not a puzzle file"),
+        ("/go:", "an unknown folder"),
+        ("census/notes.txt", "not a census file"),
+        ("spargo/deeper", "a folder inside a game's folder"),
+    ] {
+        let line = e
+            .lines()
+            .find(|l| l.contains(file))
+            .unwrap_or_else(|| panic!("{file} not named in: {e}"));
+        assert!(line.contains(why), "{line}");
+    }
+    let (code, err) = run(&p);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("holds what is not a puzzle"), "{err}");
+}

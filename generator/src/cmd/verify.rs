@@ -131,6 +131,12 @@ fn check_book(a: &Args) -> Result<bool> {
 pub fn run(a: &Args) -> Result<ExitCode> {
     let started = Instant::now();
     let files = puzzle::files(&a.puzzles)?;
+    if files.is_empty() {
+        anyhow::bail!(
+            "{}: no puzzle files to verify (puzzles are `<game>/<id>.yaml`)",
+            a.puzzles.display()
+        );
+    }
     let results = reprove(a, &files);
     let failures = report(results, files.len(), started);
     let book_failed = !a.puzzles_only && check_book(a)?;

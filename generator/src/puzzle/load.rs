@@ -34,6 +34,14 @@ pub enum PuzzleError {
         /// What is wrong.
         reason: String,
     },
+    /// The puzzles folder holds files that are not puzzles.
+    #[error("{folder} holds what is not a puzzle:\n{}", files.join("\n"))]
+    Stray {
+        /// The puzzles folder.
+        folder: String,
+        /// Each file and why it is not a puzzle.
+        files: Vec<String>,
+    },
     /// The file or folder cannot be read or written.
     #[error("{file}: {reason}")]
     Io {
@@ -122,23 +130,124 @@ pub fn read(path: &Path) -> Result<Puzzle, PuzzleError> {
     Ok(p)
 }
 
-/// Every `*.yaml` file under `root/<game>/` for each game, sorted by path.
+/// Every puzzle file under `root` (`root/<game>/<id>.yaml`), sorted by path.
+///
+/// The folder must exist. Anything else in it is an error, so that a puzzle
+/// saved under the wrong name or in the wrong place is never skipped in
+/// silence: the census files (`root/census/<game>.yaml`) and hidden entries
+/// (names starting with `.`: the forge's resume state `.forge/`, a write in
+/// progress) are the only other things a puzzles folder holds.
 ///
 /// # Errors
-/// A folder that exists but cannot be listed.
+/// The folder does not exist or cannot be listed, or holds files that are not
+/// puzzles (every one is named).
 pub fn files(root: &Path) -> Result<Vec<PathBuf>, PuzzleError> {
+    if !root.is_dir() {
+        return Err(PuzzleError::Io {
+            file: root.display().to_string(),
+            reason: if root.exists() {
+                "not a folder: give the puzzles folder (`puzzles/`)".into()
+            } else {
+                "no such folder".into()
+            },
+        });
+    }
     let mut out = Vec::new();
-    for g in Game::ALL {
-        let dir = root.join(g.slug());
-        if !dir.is_dir() {
+    let mut stray = Vec::new();
+    for path in entries(root)? {
+        let name = file_name(&path);
+        if name.starts_with('.') {
             continue;
         }
-        for e in fs::read_dir(&dir).map_err(io(&dir))? {
-            let path = e.map_err(io(&dir))?.path();
-            if path.extension().is_some_and(|x| x == "yaml") {
-                out.push(path);
+        let game = Game::ALL.into_iter().find(|g| g.slug() == name);
+        match (game, path.is_dir()) {
+            (Some(_), true) => {
+                for file in entries(&path)? {
+                    match game_folder_entry(&file) {
+                        Entry::Puzzle => out.push(file),
+                        Entry::Hidden => {}
+                        Entry::Stray(why) => stray.push((file, why)),
+                    }
+                }
             }
+            (None, true) if name == "census" => {
+                for file in entries(&path)? {
+                    let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+                    let known = stem.parse::<Game>().is_ok() && has_extension(&file, "yaml");
+                    if !known && !file_name(&file).starts_with('.') {
+                        stray.push((file, "not a census file (`census/<game>.yaml`)"));
+                    }
+                }
+            }
+            (None, true) => stray.push((
+                path,
+                "an unknown folder (a puzzles folder holds spargo/, margo/, margrites/ and census/)",
+            )),
+            _ => stray.push((path, STRAY)),
         }
+    }
+    if !stray.is_empty() {
+        let list: Vec<String> = stray
+            .iter()
+            .map(|(f, why)| format!("{}: {why}", f.display()))
+            .collect();
+        return Err(PuzzleError::Stray {
+            folder: root.display().to_string(),
+            files: list,
+        });
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// What an entry of a game's folder is.
+enum Entry {
+    /// A puzzle file.
+    Puzzle,
+    /// A hidden entry (a write in progress): not content.
+    Hidden,
+    /// Anything else, and why it is not a puzzle file.
+    Stray(&'static str),
+}
+
+fn game_folder_entry(path: &Path) -> Entry {
+    let lower_case = |x: &str| x.eq_ignore_ascii_case("yaml") || x.eq_ignore_ascii_case("yml");
+    if file_name(path).starts_with('.') {
+        Entry::Hidden
+    } else if path.is_dir() {
+        Entry::Stray("a folder inside a game's folder (puzzles are `<game>/<id>.yaml`)")
+    } else if has_extension(path, "yaml") {
+        Entry::Puzzle
+    } else if path
+        .extension()
+        .and_then(|x| x.to_str())
+        .is_some_and(lower_case)
+    {
+        Entry::Stray("a puzzle file's name ends in `.yaml` (lower case)")
+    } else {
+        Entry::Stray(STRAY)
+    }
+}
+
+/// What an unrecognised entry of the puzzles folder is told.
+const STRAY: &str =
+    "not a puzzle file (puzzles are `<game>/<id>.yaml` with game spargo, margo or margrites)";
+
+fn has_extension(path: &Path, ext: &str) -> bool {
+    path.extension().is_some_and(|x| x == ext)
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// The entries of `dir`, sorted.
+fn entries(dir: &Path) -> Result<Vec<PathBuf>, PuzzleError> {
+    let mut out = Vec::new();
+    for e in fs::read_dir(dir).map_err(io(dir))? {
+        out.push(e.map_err(io(dir))?.path());
     }
     out.sort();
     Ok(out)
