@@ -458,7 +458,7 @@ fn a_puzzles_folder_holds_puzzles_and_nothing_else() {
     let p = dir.join("p");
     let src = spargo_files().into_iter().next().unwrap();
     let good = fs::read_to_string(&src).unwrap();
-    for d in ["spargo", "go", "census", ".forge"] {
+    for d in ["spargo", "census", ".forge"] {
         fs::create_dir_all(p.join(d)).unwrap();
     }
     fs::write(p.join("spargo").join(src.file_name().unwrap()), &good).unwrap();
@@ -476,6 +476,7 @@ fn a_puzzles_folder_holds_puzzles_and_nothing_else() {
         "go/a.yaml",
         "census/notes.txt",
     ] {
+        fs::create_dir_all(p.join(stray).parent().unwrap()).unwrap();
         fs::write(p.join(stray), &good).unwrap();
     }
     fs::create_dir_all(p.join("spargo/deeper")).unwrap();
@@ -497,4 +498,69 @@ fn a_puzzles_folder_holds_puzzles_and_nothing_else() {
     let (code, err) = run(&p);
     assert_eq!(code, Some(1));
     assert!(err.contains("holds what is not a puzzle"), "{err}");
+}
+
+/// The census holds only what a census run wrote: `verify --tablebase`
+/// recounts it from the tablebase file and names every count that differs at
+/// its line; without the tablebase an edited count fails its checksum
+/// (issue 18, item 8).
+#[test]
+fn the_census_is_checked_and_recounted() {
+    use cannonball::forge::spargo;
+    use cannonball_rules::margo::Preset;
+    let (_, tb) = crate::support::spargo::late_positions(Preset::Spargo.rules(), 11, 1)
+        .pop()
+        .unwrap();
+    let dir = temp("census");
+    let p = dir.join("p");
+    fs::create_dir_all(p.join("spargo")).unwrap();
+    fs::create_dir_all(p.join("census")).unwrap();
+    let src = spargo_files().into_iter().next().unwrap();
+    fs::copy(&src, p.join("spargo").join(src.file_name().unwrap())).unwrap();
+    let tb_file = dir.join("late.tb");
+    tb.save(&tb_file).unwrap();
+    let census_file = p.join("census").join("spargo.yaml");
+    let counted = spargo::census(&tb, &|_| {});
+    fs::write(&census_file, counted.to_text().unwrap()).unwrap();
+    let run = |with_tablebase: bool| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_cannonball"));
+        cmd.args(["verify", "--puzzles-only", "--quiet", "--puzzles"])
+            .arg(&p);
+        if with_tablebase {
+            cmd.arg("--tablebase").arg(&tb_file);
+        }
+        let out = cmd.output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), text)
+    };
+    let (code, out) = run(true);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("0 differences"), "{out}");
+
+    // A count changed and sealed again is caught by the recount, at its line.
+    let mut forged = counted.clone();
+    forged.finished += 1;
+    let text = forged.to_text().unwrap();
+    fs::write(&census_file, &text).unwrap();
+    let (code, out) = run(true);
+    assert_eq!(code, Some(1), "{out}");
+    let line = yaml::top_key_line(&text, "finished").unwrap();
+    let want = format!(
+        "spargo.yaml:{line}: the file says {} but the recount finds {}",
+        counted.finished + 1,
+        counted.finished
+    );
+    assert!(out.contains(&want), "{want} not in {out}");
+
+    // A count changed by hand fails its checksum even without the tablebase.
+    let text = counted.to_text().unwrap().replacen(
+        &format!("positions: {}", counted.positions),
+        "positions: 9999999999",
+        1,
+    );
+    fs::write(&census_file, &text).unwrap();
+    let (code, out) = run(false);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("changed after the census run"), "{out}");
 }

@@ -155,6 +155,11 @@ fn files_round_trip_and_damage_is_detected() {
         assert_eq!(back.probe(&pos).unwrap(), tb.entry(rank));
     }
     assert_eq!(back.roots()[0].board(), tb.roots()[0].board());
+    // The checksum names the file: it is the file's last eight bytes.
+    let bytes = std::fs::read(&path).unwrap();
+    let stored = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().unwrap());
+    assert_eq!(tb.checksum(), stored);
+    assert_eq!(back.checksum(), stored);
 
     // Other rules are refused, by name.
     let err = Tablebase::load(&path, Some(&spargo(Ko::None))).unwrap_err();

@@ -8,8 +8,11 @@ use std::time::Instant;
 
 use anyhow::Result;
 use cannonball::book::{self, BookError, BuildOptions, Overrides};
+use cannonball::forge::spargo;
 use cannonball::forge::verify::{VerifyLimits, rewrite_file, verify_file};
-use cannonball::puzzle::{self, PuzzleError};
+use cannonball::puzzle::{self, Census, PuzzleError};
+use cannonball::solve::spargo::Tablebase;
+use cannonball::yaml;
 use cannonball_rules::Game;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -31,6 +34,11 @@ pub struct Args {
     /// puzzle are reported and left alone.
     #[arg(long)]
     rewrite: bool,
+    /// Also recount the Spargo census (`PUZZLES/census/spargo.yaml`) from this
+    /// tablebase file (about half an hour); without it the census is checked
+    /// for its checksum and for counts that hold together.
+    #[arg(long)]
+    tablebase: Option<PathBuf>,
     /// Hide the progress bar.
     #[arg(long)]
     quiet: bool,
@@ -126,6 +134,59 @@ fn check_book(a: &Args) -> Result<bool> {
     }
 }
 
+/// Checks the census file (when there is one), and recounts it with
+/// `--tablebase`; the number of problems (each printed as `FILE:LINE: ...`).
+fn check_census(a: &Args) -> Result<usize> {
+    let path = a.puzzles.join("census").join("spargo.yaml");
+    let census = match Census::read(&path) {
+        Ok(Some(c)) => c,
+        Ok(None) if a.tablebase.is_none() => return Ok(0),
+        Ok(None) => anyhow::bail!("{}: no census to recount", path.display()),
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(1);
+        }
+    };
+    let Some(tb_path) = &a.tablebase else {
+        println!("census: checksum and counts hold together (recount with --tablebase FILE)");
+        return Ok(0);
+    };
+    let t = Instant::now();
+    let tb = Tablebase::load(tb_path, None)?;
+    let bar = if a.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(tb.len() as u64)
+    };
+    let recount = spargo::census(&tb, &|n| bar.set_position(n));
+    bar.finish_and_clear();
+    let text = std::fs::read_to_string(&path)?;
+    let mut problems = census.differences(&recount);
+    if census.tablebase.is_some() && census.tablebase != recount.tablebase {
+        problems.push((
+            "tablebase",
+            format!(
+                "counted from the tablebase {} but {} is {}",
+                census.tablebase.as_deref().unwrap_or_default(),
+                tb_path.display(),
+                recount.tablebase.as_deref().unwrap_or_default()
+            ),
+        ));
+    }
+    for (key, reason) in &problems {
+        let line = yaml::top_key_line(&text, key).unwrap_or(1);
+        eprintln!("{}:{line}: {reason}", path.display());
+    }
+    println!(
+        "census: recounted {} positions from {}, {} differences, in {:.0} s",
+        recount.positions,
+        tb_path.display(),
+        problems.len(),
+        t.elapsed().as_secs_f64()
+    );
+    Ok(problems.len())
+}
+
 /// Runs `verify`: exit code 1 when anything differs (each problem printed as
 /// `FILE:LINE: ...`).
 pub fn run(a: &Args) -> Result<ExitCode> {
@@ -138,7 +199,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         );
     }
     let results = reprove(a, &files);
-    let failures = report(results, files.len(), started);
+    let failures = report(results, files.len(), started) + check_census(a)?;
     let book_failed = !a.puzzles_only && check_book(a)?;
     if failures > 0 || book_failed {
         eprintln!("error: verification failed");

@@ -322,6 +322,7 @@ pub fn census(tb: &Tablebase, progress: &(dyn Fn(u64) + Sync)) -> Census {
             .map(|(i, t)| (*t, slots[i + 2].load(Ordering::Relaxed)))
             .collect(),
         not_counted: vec![Theme::ForcedEyeFilling, Theme::Ko],
+        tablebase: Some(format!("{:#018x}", tb.checksum())),
     }
 }
 

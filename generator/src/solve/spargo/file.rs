@@ -149,6 +149,17 @@ impl Tablebase {
         std::fs::rename(&tmp, path).map_err(|e| file_error(path, e))
     }
 
+    /// The checksum [`Tablebase::save`] writes at the end of the file (and
+    /// [`Tablebase::load`] checks): it names the exact table, so that what was
+    /// counted or solved from a file can say which.
+    #[must_use]
+    pub fn checksum(&self) -> u64 {
+        let mut w = Checked::new(std::io::sink());
+        // Writing to a sink cannot fail.
+        let _ = self.write_to(&mut w);
+        w.sum.finish()
+    }
+
     fn write_to(&self, w: &mut impl Write) -> std::io::Result<()> {
         w.write_all(MAGIC)?;
         w.write_all(&FORMAT_VERSION.to_le_bytes())?;
