@@ -564,3 +564,38 @@ fn the_census_is_checked_and_recounted() {
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("changed after the census run"), "{out}");
 }
+
+/// A forge run resumes only a run with the same result-changing options: after
+/// `--nodes 1`, a run with another budget works on every candidate again
+/// (issue 18, item 10).
+#[test]
+fn a_forge_run_with_another_budget_starts_afresh() {
+    let dir = temp("resume");
+    let forge = |nodes: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cannonball"))
+            .args([
+                "forge",
+                "--game",
+                "spargo",
+                "--seed",
+                "3",
+                "--candidates",
+                "2",
+            ])
+            .args(["--quiet", "--nodes", nodes, "--out"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(forge("1").contains("2 candidates (0 done before)"));
+    let other = forge("2");
+    assert!(other.contains("2 candidates (0 done before)"), "{other}");
+    let same = forge("2");
+    assert!(same.contains("0 candidates (2 done before)"), "{same}");
+}

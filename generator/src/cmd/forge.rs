@@ -150,9 +150,10 @@ fn scan(a: &Args, tb: &Tablebase, theme: Theme) -> Result<Vec<u32>> {
     ));
     let limit = usize::try_from(a.candidates).unwrap_or(usize::MAX);
     let prefix = format!(
-        "# theme {} seed {} positions {} limit ",
+        "# theme {} seed {} tablebase {:#018x} positions {} limit ",
         theme.slug(),
         a.seed,
+        tb.checksum(),
         tb.len()
     );
     if let Ok(text) = std::fs::read_to_string(&path) {
@@ -210,7 +211,7 @@ fn process_cpu_seconds() -> Option<f64> {
 }
 
 /// What the run works through, and the themes its quota is about.
-fn run_options(a: &Args) -> RunOptions {
+fn run_options(a: &Args, tablebase: Option<&Tablebase>) -> RunOptions {
     let themes: Vec<Theme> = Theme::ALL
         .into_iter()
         .filter(|t| t.games().contains(&a.game.slug()))
@@ -229,6 +230,18 @@ fn run_options(a: &Args) -> RunOptions {
             (_, true, None) => Some("save".to_owned()),
             (_, true, Some(t)) => Some(format!("save-{}", t.slug())),
             (_, _, t) => t.map(|t| format!("scan-{}", t.slug())),
+        },
+        settings: match a.game {
+            // The Margrites forge has fixed limits.
+            Game::Margrites => String::new(),
+            Game::Spargo | Game::Margo => format!(
+                "nodes={} tablebase={}",
+                a.nodes,
+                tablebase.map_or_else(
+                    || "none".to_owned(),
+                    |tb| format!("{:#018x}", tb.checksum())
+                )
+            ),
         },
     }
 }
@@ -297,7 +310,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
             return census(a, tb);
         }
     }
-    let opts = run_options(a);
+    let opts = run_options(a, tablebase.as_ref());
     let source = horizon_source(a, tablebase.as_ref())?;
     let bar = candidate_bar(a);
     let progress = |n: u64, r: &RunReport| {

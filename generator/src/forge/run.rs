@@ -7,9 +7,10 @@
 //!   candidate order, so what is written does not depend on thread timing.
 //! - A puzzle file is written atomically as soon as its batch is done; the
 //!   shard's finished candidates are then appended to
-//!   `OUT/.forge/GAME-seed-S-shard-K-of-N.done`. A run stopped at any moment
-//!   loses at most the batch in progress; the next run with the same arguments
-//!   skips the candidates already done.
+//!   `OUT/.forge/GAME-seed-S-shard-K-of-N-HASH.done` ([`state_file`]). A run
+//!   stopped at any moment loses at most the batch in progress; the next run
+//!   with the same arguments skips the candidates already done, and a run with
+//!   other result-changing options (HASH) starts afresh.
 //! - With a quota, a puzzle is written only when one of its themes has fewer
 //!   than the quota among the puzzles already in `OUT/GAME/`, and the run stops
 //!   once every theme of the game has its quota.
@@ -28,6 +29,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use super::ForgeError;
+use crate::fnv::Fnv1a;
 use crate::puzzle::{self, Puzzle, PuzzleError, Theme, Written, io};
 use cannonball_rules::Game;
 
@@ -77,6 +79,10 @@ pub struct RunOptions {
     /// example `scan-stack-join`): part of the state file's name, so runs
     /// over different candidate lists resume separately.
     pub source: Option<String>,
+    /// Every other option that changes what a candidate gives (the solver's
+    /// budget, the tablebase's checksum), as `name=value` words: with the
+    /// quota and the batch size, part of the state file's name.
+    pub settings: String,
 }
 
 /// A run's counts.
@@ -121,11 +127,22 @@ pub enum RunError {
 /// Progress reports: candidates done so far, and the run's current counts.
 pub type Progress<'a> = &'a (dyn Fn(u64, &RunReport) + Sync);
 
-/// The state file of a run.
+/// The file where a run records the candidates it has finished, so that the
+/// same command resumes where it stopped:
+/// `OUT/.forge/GAME[-SOURCE]-seed-S-shard-K-of-N-HASH.done`. HASH is the
+/// FNV-1a hash of everything else that changes the run's result (the quota,
+/// the batch size and [`RunOptions::settings`]), so a run with other options
+/// starts afresh instead of skipping candidates it never worked on.
 #[must_use]
 pub fn state_file(o: &RunOptions) -> PathBuf {
+    let quota = o.quota.map_or_else(|| "none".to_owned(), |q| q.to_string());
+    let key = Fnv1a::parts(&[
+        quota.as_bytes(),
+        o.batch.to_string().as_bytes(),
+        o.settings.as_bytes(),
+    ]);
     o.out.join(".forge").join(format!(
-        "{}{}-seed-{}-shard-{}-of-{}.done",
+        "{}{}-seed-{}-shard-{}-of-{}-{key:016x}.done",
         o.game.slug(),
         o.source
             .as_ref()
@@ -318,6 +335,7 @@ mod tests {
             themes: vec![Theme::Ko],
             batch: 4,
             source: None,
+            settings: String::new(),
         }
     }
 
@@ -354,7 +372,53 @@ mod tests {
         // Everything is done: a second run works on nothing.
         let again = run(&opts(&one, Shard { k: 1, n: 1 }, None), &f, &none).unwrap();
         assert_eq!((again.candidates, again.resumed), (0, 12));
+        // Other settings (a larger budget, say) start afresh (issue 18, item 10).
+        let more = RunOptions {
+            settings: "nodes=2".into(),
+            ..opts(&one, Shard { k: 1, n: 1 }, None)
+        };
+        let fresh = run(&more, &f, &none).unwrap();
+        assert_eq!((fresh.candidates, fresh.resumed), (12, 0));
         let _ = fs::remove_dir_all(&base);
+    }
+
+    /// Every option that changes a run's result is in its state file's name.
+    #[test]
+    fn the_state_file_is_keyed_by_every_result_changing_option() {
+        let dir = Path::new("out");
+        let first = opts(dir, Shard { k: 1, n: 1 }, None);
+        let variants = [
+            RunOptions {
+                seed: 6,
+                ..opts(dir, Shard { k: 1, n: 1 }, None)
+            },
+            opts(dir, Shard { k: 1, n: 2 }, None),
+            opts(dir, Shard { k: 1, n: 1 }, Some(3)),
+            RunOptions {
+                batch: 5,
+                ..opts(dir, Shard { k: 1, n: 1 }, None)
+            },
+            RunOptions {
+                source: Some("capture".into()),
+                ..opts(dir, Shard { k: 1, n: 1 }, None)
+            },
+            RunOptions {
+                settings: "nodes=1".into(),
+                ..opts(dir, Shard { k: 1, n: 1 }, None)
+            },
+        ];
+        let mut names = vec![state_file(&first)];
+        for v in &variants {
+            names.push(state_file(v));
+        }
+        let distinct: BTreeSet<&PathBuf> = names.iter().collect();
+        assert_eq!(distinct.len(), names.len(), "{names:?}");
+        // The number of candidates is not a setting: a longer run resumes.
+        let longer = RunOptions {
+            candidates: 99,
+            ..opts(dir, Shard { k: 1, n: 1 }, None)
+        };
+        assert_eq!(state_file(&longer), state_file(&first));
     }
 
     #[test]
