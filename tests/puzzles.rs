@@ -599,3 +599,52 @@ fn a_forge_run_with_another_budget_starts_afresh() {
     let same = forge("2");
     assert!(same.contains("0 candidates (2 done before)"), "{same}");
 }
+
+/// `verify --rewrite` writes only files whose content the engine no longer
+/// finds, keeping the whole provenance (the forge's node count included);
+/// whole-line comments are the reader's own: `verify` skips them, naming the
+/// file's own lines, and an unchanged file keeps them (issue 18, item 11).
+#[test]
+fn rewrite_keeps_provenance_and_leaves_unchanged_files_alone() {
+    use cannonball::forge::verify::rewrite_file;
+    let src = files_of("margrites").into_iter().next().unwrap();
+    let text = fs::read_to_string(&src).unwrap();
+    let dir = temp("rewrite");
+    let path = dir.join(src.file_name().unwrap());
+    let commented = format!("# from the 2026 collection\n\n{text}");
+    fs::write(&path, &commented).unwrap();
+    let limits = VerifyLimits::default();
+    verify_file(&path, &limits).unwrap_or_else(|e| panic!("{e:?}"));
+    let (_, changed) = rewrite_file(&path, &limits).unwrap();
+    assert!(!changed);
+    assert_eq!(fs::read_to_string(&path).unwrap(), commented);
+
+    // A stale node count is provenance: kept, and the file is not rewritten.
+    let p = puzzle::parse(&text, "x").unwrap();
+    let nodes = format!("solver-nodes: {}", p.provenance.solver_nodes);
+    let stale = commented.replace(&nodes, "solver-nodes: 7");
+    fs::write(&path, &stale).unwrap();
+    assert!(!rewrite_file(&path, &limits).unwrap().1);
+
+    // A changed claim is reported at the file's own line, then rewritten
+    // with the provenance as it was.
+    let at = stale
+        .lines()
+        .position(|l| l.starts_with("question:"))
+        .unwrap();
+    let wrong = stale.replacen("question: ", "question: Not ", 1);
+    fs::write(&path, &wrong).unwrap();
+    let e = verify_file(&path, &limits).unwrap_err();
+    assert!(
+        e[0].to_string().contains(&format!(":{}:", at + 1)),
+        "{}",
+        e[0]
+    );
+    assert!(rewrite_file(&path, &limits).unwrap().1);
+    let now = fs::read_to_string(&path).unwrap();
+    assert!(
+        now.contains("solver-nodes: 7\n") && !now.contains("Not "),
+        "{now}"
+    );
+    verify_file(&path, &limits).unwrap_or_else(|e| panic!("{e:?}"));
+}

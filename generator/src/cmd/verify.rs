@@ -30,8 +30,9 @@ pub struct Args {
     #[arg(long)]
     puzzles_only: bool,
     /// Write each puzzle file as the engine now finds it (after a change to the
-    /// forge), keeping its provenance; files whose position no longer makes a
-    /// puzzle are reported and left alone.
+    /// forge), keeping its whole provenance; only files whose content changes
+    /// are written (and lose their YAML comments), and each is named; files
+    /// whose position no longer makes a puzzle are reported and left alone.
     #[arg(long)]
     rewrite: bool,
     /// Also recount the Spargo census (`PUZZLES/census/spargo.yaml`) from this
@@ -45,7 +46,8 @@ pub struct Args {
 }
 
 /// Re-proves (or rewrites) every file, in parallel, with a progress bar.
-fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Result<Game, Vec<PuzzleError>>> {
+/// Each file's game and whether it was rewritten, or its problems.
+fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Result<(Game, bool), Vec<PuzzleError>>> {
     let limits = VerifyLimits::default();
     let bar = if a.quiet {
         ProgressBar::hidden()
@@ -64,7 +66,7 @@ fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Result<Game, Vec<PuzzleError>>> {
             let r = if a.rewrite {
                 rewrite_file(f, &limits)
             } else {
-                verify_file(f, &limits)
+                verify_file(f, &limits).map(|g| (g, false))
             };
             bar.inc(1);
             r
@@ -75,12 +77,23 @@ fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Result<Game, Vec<PuzzleError>>> {
 }
 
 /// Prints every problem and the count per game; the files that failed.
-fn report(results: Vec<Result<Game, Vec<PuzzleError>>>, files: usize, started: Instant) -> usize {
+fn report(
+    results: Vec<Result<(Game, bool), Vec<PuzzleError>>>,
+    files: &[PathBuf],
+    started: Instant,
+) -> usize {
     let mut failures = 0;
+    let mut rewritten = 0;
     let mut per_game: BTreeMap<String, usize> = BTreeMap::new();
-    for r in results {
+    for (r, file) in results.into_iter().zip(files) {
         match r {
-            Ok(game) => *per_game.entry(game.slug().to_owned()).or_insert(0) += 1,
+            Ok((game, changed)) => {
+                *per_game.entry(game.slug().to_owned()).or_insert(0) += 1;
+                if changed {
+                    rewritten += 1;
+                    println!("rewritten {}", file.display());
+                }
+            }
             Err(errors) => {
                 failures += 1;
                 for e in errors {
@@ -91,10 +104,15 @@ fn report(results: Vec<Result<Game, Vec<PuzzleError>>>, files: usize, started: I
     }
     let games: Vec<String> = per_game.iter().map(|(g, n)| format!("{g} {n}")).collect();
     println!(
-        "puzzles: {} re-proved ({}), {} failed, in {:.1} s",
-        files - failures,
+        "puzzles: {} re-proved ({}), {} failed, {}in {:.1} s",
+        files.len() - failures,
         games.join(", "),
         failures,
+        if rewritten > 0 {
+            format!("{rewritten} rewritten, ")
+        } else {
+            String::new()
+        },
         started.elapsed().as_secs_f64()
     );
     failures
@@ -199,7 +217,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         );
     }
     let results = reprove(a, &files);
-    let failures = report(results, files.len(), started) + check_census(a)?;
+    let failures = report(results, &files, started) + check_census(a)?;
     let book_failed = !a.puzzles_only && check_book(a)?;
     if failures > 0 || book_failed {
         eprintln!("error: verification failed");

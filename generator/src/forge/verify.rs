@@ -60,72 +60,97 @@ pub fn verify(
 /// The lines where the file's text `written` differs from the YAML of
 /// `fresh` as the writer lays it out (so a file the forge wrote keeps its
 /// line numbers, and a file edited by hand, even only to reorder its points,
-/// shows where).
+/// shows where). Whole-line comments (`# ...`) and blank lines are the
+/// reader's own and are skipped; errors name the file's own line numbers.
 ///
 /// # Errors
 /// One error per differing run of lines.
 pub fn differences(file: &str, written: &str, fresh: &Puzzle) -> Result<(), Vec<PuzzleError>> {
-    let a = written;
     let b = puzzle::to_text(fresh).map_err(|e| vec![e])?;
-    if a == b {
+    if written == b {
         return Ok(());
     }
-    let al: Vec<&str> = a.lines().collect();
+    // The file's content lines, each with its line number.
+    let al: Vec<(usize, &str)> = written
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let t = l.trim_start();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .map(|(i, l)| (i + 1, l))
+        .collect();
     let bl: Vec<&str> = b.lines().collect();
+    let last_line = written.lines().count();
     let mut out = Vec::new();
     let mut i = 0;
-    while i < al.len().max(bl.len()) && out.len() < 5 {
-        let (x, y) = (al.get(i).copied(), bl.get(i).copied());
-        if x != y {
+    let n = al.len().max(bl.len());
+    let differs = |i: usize| al.get(i).map(|(_, l)| *l) != bl.get(i).copied();
+    while i < n && out.len() < 5 {
+        if differs(i) {
             out.push(PuzzleError::At {
                 file: file.to_owned(),
-                line: i + 1,
+                line: al.get(i).map_or(last_line + 1, |(line, _)| *line),
                 reason: format!(
                     "the file says `{}` but the engine finds `{}`",
-                    x.unwrap_or("(nothing)").trim(),
-                    y.unwrap_or("(nothing)").trim()
+                    al.get(i).map_or("(nothing)", |(_, l)| l.trim()),
+                    bl.get(i).copied().unwrap_or("(nothing)").trim()
                 ),
             });
             // Skip to where the two agree again.
-            while i < al.len().max(bl.len()) && al.get(i) != bl.get(i) {
+            while i < n && differs(i) {
                 i += 1;
             }
         }
         i += 1;
     }
-    Err(out)
+    if out.is_empty() { Ok(()) } else { Err(out) }
 }
 
-/// Recomputes one puzzle file and writes it back when it differs (the
-/// provenance kept, the node count refreshed).
+/// Recomputes one puzzle file and writes it back when its content differs,
+/// keeping the whole provenance (generator, source, seed, candidate, the
+/// forge's node count and budget); whether it was written.
+///
+/// A file whose content the engine still finds is left untouched, byte for
+/// byte (comments included); a rewritten file is laid out as the forge writes
+/// it (YAML comments are not kept) and replaced atomically.
 ///
 /// # Errors
 /// The file cannot be read or written, or no longer makes a puzzle.
-pub fn rewrite_file(path: &Path, limits: &VerifyLimits) -> Result<Game, Vec<PuzzleError>> {
+pub fn rewrite_file(path: &Path, limits: &VerifyLimits) -> Result<(Game, bool), Vec<PuzzleError>> {
     let p = puzzle::read(path).map_err(|e| vec![e])?;
     let file = path.display().to_string();
-    let fresh = reanalyse(&p, limits).map_err(|e| {
+    let at_top = |reason: String| {
         vec![PuzzleError::At {
             file: file.clone(),
             line: 1,
-            reason: e.to_string(),
+            reason,
         }]
-    })?;
+    };
+    let mut fresh = reanalyse(&p, limits).map_err(|e| at_top(e.to_string()))?;
     if fresh.id != p.id {
-        return Err(vec![PuzzleError::At {
-            file,
-            line: 1,
-            reason: format!("the id would change to {}", fresh.id),
-        }]);
+        return Err(at_top(format!("the id would change to {}", fresh.id)));
+    }
+    fresh.provenance = p.provenance.clone();
+    if fresh == p {
+        return Ok((p.game, false));
     }
     let text = puzzle::to_text(&fresh).map_err(|e| vec![e])?;
-    std::fs::write(path, text).map_err(|e| {
+    let io = |e: std::io::Error| {
         vec![PuzzleError::Io {
-            file,
+            file: file.clone(),
             reason: e.to_string(),
         }]
-    })?;
-    Ok(p.game)
+    };
+    // Hidden, as the forge's own writes in progress are.
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    std::fs::write(&tmp, text).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(io)?;
+    Ok((p.game, true))
 }
 
 /// Reads and verifies one puzzle file.
