@@ -312,7 +312,8 @@ mod tests {
 
     #[test]
     fn counts_that_do_not_hold_together_are_refused_even_when_sealed() {
-        let cases: [(fn(&mut Census), &str, &str); 5] = [
+        type Case = (fn(&mut Census), &'static str, &'static str);
+        let cases: [Case; 5] = [
             (
                 |c| c.unique_win = 95,
                 "unique-win",
