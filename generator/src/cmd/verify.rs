@@ -67,7 +67,14 @@ fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Result<Game, Vec<PuzzleError>>> {
 }
 
 /// Prints every problem and the count per game; the files that failed.
-fn report(results: Vec<Result<Game, Vec<PuzzleError>>>, files: usize, started: Instant) -> usize {
+///
+/// # Errors
+/// A failed write to standard output.
+fn report(
+    results: Vec<Result<Game, Vec<PuzzleError>>>,
+    files: usize,
+    started: Instant,
+) -> std::io::Result<usize> {
     let mut failures = 0;
     let mut per_game: BTreeMap<String, usize> = BTreeMap::new();
     for r in results {
@@ -76,20 +83,20 @@ fn report(results: Vec<Result<Game, Vec<PuzzleError>>>, files: usize, started: I
             Err(errors) => {
                 failures += 1;
                 for e in errors {
-                    eprintln!("{e}");
+                    errln!("{e}");
                 }
             }
         }
     }
     let games: Vec<String> = per_game.iter().map(|(g, n)| format!("{g} {n}")).collect();
-    println!(
+    outln!(
         "puzzles: {} re-proved ({}), {} failed, in {:.1} s",
         files - failures,
         games.join(", "),
         failures,
         started.elapsed().as_secs_f64()
-    );
-    failures
+    )?;
+    Ok(failures)
 }
 
 /// Checks every book figure afresh; whether any failed.
@@ -107,18 +114,18 @@ fn check_book(a: &Args) -> Result<bool> {
     };
     match book::build(&opts) {
         Ok(r) => {
-            println!(
+            outln!(
                 "book: {} chapters, {} figures, {} claims checked afresh, in {:.1} s",
                 r.stats.chapters,
                 r.stats.figures,
                 r.stats.claims,
                 t.elapsed().as_secs_f64()
-            );
+            )?;
             Ok(false)
         }
         Err(BookError::Failures(f)) => {
             for failure in &f.0 {
-                eprintln!("{failure}");
+                errln!("{failure}");
             }
             Ok(true)
         }
@@ -138,10 +145,10 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         );
     }
     let results = reprove(a, &files);
-    let failures = report(results, files.len(), started);
+    let failures = report(results, files.len(), started)?;
     let book_failed = !a.puzzles_only && check_book(a)?;
     if failures > 0 || book_failed {
-        eprintln!("error: verification failed");
+        errln!("error: verification failed");
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
