@@ -153,7 +153,7 @@ fn run_spargo(a: &SpargoArgs) -> Result<()> {
     };
     let t = Instant::now();
     let mut game = spargo::annotate(&tb, &start, &opts, a.seed)?;
-    for seed in a.seed + 1..a.seed + a.tries.max(1) {
+    for seed in a.seed.saturating_add(1)..a.seed.saturating_add(a.tries.max(1)) {
         if game.turning_point.is_some() {
             break;
         }

@@ -274,7 +274,7 @@ fn run_check(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
     if json {
         out(&machine::check_report_lines(&name, &report)?)?;
     } else {
-        out(&report.render(&name))?;
+        out(&super::output::escape(&report.render(&name)))?;
     }
     Ok(exit_for(report.departures()))
 }
@@ -354,7 +354,7 @@ fn run_show(file: &Path) -> anyhow::Result<ExitCode> {
         out("\n")?;
         out(&format!(
             "line {line}: {}\n",
-            lines.get(line - 1).copied().unwrap_or("").trim()
+            super::output::escape(lines.get(line - 1).copied().unwrap_or("").trim())
         ))?;
         let s = pos.standings();
         out(&format!(
