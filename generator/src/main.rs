@@ -1,6 +1,9 @@
 //! The `cannonball` command line: thin wrappers over the library. Errors are
 //! reported here, at the edge, as one line each; the library returns typed errors.
+//! Exit status: 0 success, 1 an error (or what a subcommand's help says), 2 a
+//! usage error, 141 standard output closed early (see `cmd::output`).
 
+#[macro_use]
 mod cmd;
 
 use std::process::ExitCode;
@@ -71,10 +74,15 @@ fn main() -> ExitCode {
         Command::Forge(a) => cmd::forge::run(&a),
         Command::Annotate(c) => cmd::annotate::run(c).map(|()| ExitCode::SUCCESS),
     };
+    // What is still buffered for standard output is written now, so that a
+    // full disk is reported like any other write error.
+    let result = result.and_then(|code| cmd::output::flush().map(|()| code).map_err(Into::into));
     match result {
         Ok(code) => code,
+        // A closed pipe (`| head`) is not news: quiet, as `ls` and `grep` are.
+        Err(e) if cmd::output::is_broken_pipe(&e) => ExitCode::from(cmd::output::BROKEN_PIPE_EXIT),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            errln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }

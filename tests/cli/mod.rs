@@ -4,3 +4,4 @@ mod margo;
 mod margrites;
 mod margrites_solve;
 mod render;
+mod robust;

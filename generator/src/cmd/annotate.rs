@@ -65,7 +65,8 @@ pub struct MargoArgs {
     /// Seed of the players' tie-breaks.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Solver nodes per position.
+    /// Solver nodes per position (each position is searched at most twice);
+    /// raise it to prove more values.
     #[arg(long, default_value_t = 2_000_000)]
     nodes: u64,
     /// Stop after this many moves.
@@ -95,7 +96,7 @@ fn write(game: &AnnotatedGame, out: &PathBuf, started: Instant) -> Result<()> {
     let yaml = game.to_yaml()?;
     std::fs::write(out, &yaml).with_context(|| format!("cannot write {}", out.display()))?;
     let mistakes = game.plies.iter().filter(|p| p.mistake.is_some()).count();
-    eprintln!(
+    errln!(
         "{}: {} moves, {} mistakes, turning point {}, {} zombies, result {} {:?} ({:.1} s)",
         out.display(),
         game.plies.len(),
@@ -119,7 +120,7 @@ fn run_spargo(a: &SpargoArgs) -> Result<()> {
     let t = Instant::now();
     let rules = Preset::Spargo.rules();
     let tb = Tablebase::load(&a.tablebase, Some(&rules))?;
-    eprintln!(
+    errln!(
         "loaded {} ({} positions) in {:.1} s",
         a.tablebase.display(),
         tb.len(),
@@ -152,7 +153,7 @@ fn run_spargo(a: &SpargoArgs) -> Result<()> {
     };
     let t = Instant::now();
     let mut game = spargo::annotate(&tb, &start, &opts, a.seed)?;
-    for seed in a.seed + 1..a.seed + a.tries.max(1) {
+    for seed in a.seed.saturating_add(1)..a.seed.saturating_add(a.tries.max(1)) {
         if game.turning_point.is_some() {
             break;
         }
@@ -170,6 +171,11 @@ fn run_margo(a: &MargoArgs) -> Result<()> {
         max_plies: a.max_plies,
         ..MargoOptions::default()
     };
+    errln!(
+        "budget: {} nodes per position, at most {} moves (--nodes and --max-plies to change)",
+        a.nodes,
+        a.max_plies
+    );
     let t = Instant::now();
     let game = margo::annotate(rules, &opts, a.seed)?;
     write(&game, &a.out, t)
@@ -191,7 +197,7 @@ fn run_check(a: &CheckArgs) -> Result<()> {
                 .iter()
                 .filter(|p| **p == cannonball::annotate::check::Proof::Reproved)
                 .count();
-            eprintln!(
+            errln!(
                 "{}: {} moves replay; {re} values re-proved by the solver ({:.1} s)",
                 a.file.display(),
                 c.game.plies.len(),
@@ -201,7 +207,7 @@ fn run_check(a: &CheckArgs) -> Result<()> {
         }
         Err(fails) => {
             for f in &fails {
-                eprintln!("{}:{}: {}", a.file.display(), f.line, f.message);
+                errln!("{}:{}: {}", a.file.display(), f.line, f.message);
             }
             bail!("{} problem(s) in {}", fails.len(), a.file.display())
         }

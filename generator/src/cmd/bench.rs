@@ -11,9 +11,9 @@ use cannonball_rules::rng::Rng;
 /// Measure perft and random-game speed.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Seconds to spend on each random-game measurement.
-    #[arg(long, default_value_t = 3.0)]
-    seconds: f64,
+    /// Seconds to spend on each random-game measurement (more than 0, at most a year).
+    #[arg(long, default_value = "3", value_parser = super::limits::positive_seconds)]
+    seconds: Duration,
     /// Spargo perft depth.
     #[arg(long = "perft-depth", default_value_t = 8)]
     perft_depth: u32,
@@ -44,40 +44,40 @@ fn random_games<const W: usize>(
 
 pub fn run(args: &Args) -> Result<()> {
     if cfg!(debug_assertions) {
-        println!("warning: this is a debug build; run `cargo run --release -- bench`");
+        outln!("warning: this is a debug build; run `cargo run --release -- bench`")?;
     }
-    let budget = Duration::from_secs_f64(args.seconds);
+    let budget = args.seconds;
     let spargo = Preset::Spargo.rules();
 
     let pos = Position::<1>::new(spargo)?;
     let start = Instant::now();
     let leaves = perft(&pos, args.perft_depth);
     let t = start.elapsed();
-    println!(
+    outln!(
         "spargo perft {}: {leaves} leaves in {:.3} s = {:.1} M leaves/s",
         args.perft_depth,
         t.as_secs_f64(),
         rate(leaves as f64, t) / 1e6
-    );
+    )?;
 
     let (games, plies, t) = random_games::<1>(spargo, budget, 1)?;
-    println!(
+    outln!(
         "spargo random games: {games} games ({:.1} plies each) in {:.2} s = {:.0} games/s, {:.2} M plies/s",
         plies as f64 / games as f64,
         t.as_secs_f64(),
         rate(games as f64, t),
         rate(plies as f64, t) / 1e6
-    );
+    )?;
 
     let mut margo7 = Preset::Margo.rules();
     margo7.size = 7;
     let (games, plies, t) = random_games::<4>(margo7, budget, 2)?;
-    println!(
+    outln!(
         "margo 7x7 random games: {games} games ({:.1} plies each) in {:.2} s = {:.0} games/s, {:.2} M plies/s",
         plies as f64 / games as f64,
         t.as_secs_f64(),
         rate(games as f64, t),
         rate(plies as f64, t) / 1e6
-    );
+    )?;
     Ok(())
 }

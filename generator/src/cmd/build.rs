@@ -62,7 +62,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
                 Some(dest) => format!("built {}", dest.display()),
                 None => "checked".to_string(),
             };
-            println!(
+            outln!(
                 "{what}: {} chapters, {} figures ({} from the cache), {} claims checked, {} directives, in {:.1} s",
                 s.chapters,
                 s.figures,
@@ -70,15 +70,15 @@ pub fn run(a: &Args) -> Result<ExitCode> {
                 s.claims,
                 s.directives,
                 started.elapsed().as_secs_f64()
-            );
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Err(BookError::Failures(f)) => {
             for failure in &f.0 {
-                eprintln!("{failure}");
+                errln!("{failure}");
             }
             let n = f.0.len();
-            eprintln!(
+            errln!(
                 "error: {n} figure problem{} in the book; nothing was written",
                 if n == 1 { "" } else { "s" }
             );

@@ -163,7 +163,7 @@ pub fn run(args: &Args) -> Result<()> {
         Some(path) => std::fs::write(path, svg + "\n")
             .with_context(|| format!("cannot write {}", path.display()))?,
         None => {
-            let mut out = std::io::stdout().lock();
+            let mut out = super::output::stdout();
             writeln!(out, "{svg}")?;
             out.flush()?;
         }

@@ -22,7 +22,8 @@ pub struct Args {
     /// The seed: the same seed gives the same candidates and puzzles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Candidates of the seed to work through (before sharding).
+    /// Candidates of the seed to work through (before sharding); their numbers
+    /// are listed in memory, 16 bytes each, within half of the machine's memory.
     #[arg(long, default_value_t = 1000)]
     candidates: u64,
     /// Work on shard K of N (candidates with index % N == K-1).
@@ -123,7 +124,7 @@ fn census(a: &Args, tb: &Tablebase) -> Result<ExitCode> {
     std::fs::create_dir_all(&dir)?;
     let path = dir.join("spargo.yaml");
     std::fs::write(&path, c.to_text()?)?;
-    println!(
+    outln!(
         "census of {} positions: {} finished, {} with a unique winning move; {:?}; {:.0} s; written {}",
         c.positions,
         c.finished,
@@ -134,7 +135,7 @@ fn census(a: &Args, tb: &Tablebase) -> Result<ExitCode> {
             .collect::<Vec<_>>(),
         started.elapsed().as_secs_f64(),
         path.display()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -189,13 +190,13 @@ fn scan(a: &Args, tb: &Tablebase, theme: Theme) -> Result<Vec<u32>> {
     let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, &path).with_context(|| format!("writing {}", path.display()))?;
-    println!(
+    outln!(
         "scan for {}: {} candidates in {:.0} s (kept in {})",
         theme.slug(),
         ranks.len(),
         started.elapsed().as_secs_f64(),
         path.display()
-    );
+    )?;
     Ok(ranks)
 }
 
@@ -271,20 +272,20 @@ fn candidate_bar(a: &Args) -> ProgressBar {
 }
 
 /// The run's counts and its time: wall, CPU, and CPU per puzzle found.
-fn print_report(a: &Args, report: &RunReport, cpu_start: Option<f64>) {
+fn print_report(a: &Args, report: &RunReport, cpu_start: Option<f64>) -> std::io::Result<()> {
     let cpu = match (cpu_start, process_cpu_seconds()) {
         (Some(a), Some(b)) => b - a,
         _ => report.worker_time.as_secs_f64(),
     };
-    println!(
+    outln!(
         "{}: {} candidates ({} done before), {} puzzle files; {}",
         a.game,
         report.candidates,
         report.resumed,
         report.total,
         summary(report)
-    );
-    println!(
+    )?;
+    outln!(
         "time: wall {:.1} s, CPU {:.1} s; {:.2} CPU-seconds per puzzle found, {:.1} puzzles per CPU-minute",
         report.wall.as_secs_f64(),
         cpu,
@@ -298,11 +299,12 @@ fn print_report(a: &Args, report: &RunReport, cpu_start: Option<f64>) {
         } else {
             0.0
         }
-    );
+    )
 }
 
 /// Runs `forge`.
 pub fn run(a: &Args) -> Result<ExitCode> {
+    super::limits::check_count("--candidates", a.candidates, 16)?;
     let cpu_start = process_cpu_seconds();
     let tablebase = load_tablebase(a)?;
     if a.census {
@@ -349,6 +351,6 @@ pub fn run(a: &Args) -> Result<ExitCode> {
     };
     let report = run::run(&opts, &forge, &progress)?;
     bar.finish_and_clear();
-    print_report(a, &report, cpu_start);
+    print_report(a, &report, cpu_start)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -31,7 +31,7 @@ pub enum Command {
     /// Replay a transcript and list every departure from the rules and from its own
     /// claims. Exit 0: none; 1: some; 2: the file cannot be read or parsed.
     Check {
-        /// The transcript file.
+        /// The transcript file (`-`: standard input).
         file: PathBuf,
         /// Print the report as JSON lines: one object per departure or warning
         /// ({"line","column","kind","turn","printed_turn","step","message"}), then
@@ -51,7 +51,7 @@ pub enum Command {
     /// still printed as replayed; run `check` for the list) or a JSON record that does
     /// not replay; 2: the file cannot be read or parsed.
     Replay {
-        /// The transcript or JSON lines file.
+        /// The transcript or JSON lines file (`-`: standard input).
         file: PathBuf,
         /// Print JSON lines: per game {"start": position}, one turn record per turn,
         /// then {"outcome": result}.
@@ -60,7 +60,7 @@ pub enum Command {
     },
     /// Infer the starting setups a transcript without setup lines can have had.
     Infer {
-        /// The transcript file.
+        /// The transcript file (`-`: standard input).
         file: PathBuf,
     },
     /// Play random games and print them as transcripts.
@@ -95,7 +95,7 @@ pub enum Command {
     },
     /// Replay a transcript and print the board after each turn.
     Show {
-        /// The transcript file.
+        /// The transcript file (`-`: standard input).
         file: PathBuf,
     },
     /// Solve a "within N turns" objective for the side to move after a
@@ -105,10 +105,15 @@ pub enum Command {
     Solve(SolveArgs),
 }
 
+/// The node budget of `margrites solve` without `--nodes`: the forge's budget
+/// for Margrites puzzles, a few seconds to a minute on a release build.
+pub const DEFAULT_SOLVE_NODES: u64 = 200_000;
+
 /// Arguments of `cannonball margrites solve`.
 #[derive(clap::Args)]
 pub struct SolveArgs {
-    /// The transcript file: setup lines and turns, or a `start:` diagram.
+    /// The transcript file: setup lines and turns, or a `start:` diagram (`-`:
+    /// standard input).
     file: PathBuf,
     /// What to reach: win, score:K, capture:K or trap.
     #[arg(long)]
@@ -116,12 +121,13 @@ pub struct SolveArgs {
     /// Within this many of the side to move's own turns.
     #[arg(long)]
     turns: u8,
-    /// Node budget (distinct turns generated); the answer is unknown when spent.
-    #[arg(long)]
-    nodes: Option<u64>,
-    /// Time budget in seconds.
-    #[arg(long)]
-    time: Option<f64>,
+    /// Node budget (distinct turns generated), and as many again for the proofs;
+    /// the answer is unknown when spent. Raise it for deeper searches.
+    #[arg(long, default_value_t = DEFAULT_SOLVE_NODES)]
+    nodes: u64,
+    /// Time budget in seconds (more than 0, at most a year).
+    #[arg(long, value_parser = super::limits::positive_seconds)]
+    time: Option<std::time::Duration>,
     /// Solve the position before this turn of the main line instead.
     #[arg(long)]
     at: Option<u32>,
@@ -172,21 +178,20 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Writes to standard output: a closed pipe is an error to report, not a panic.
+/// Writes to standard output: a closed pipe or a full disk is an error for
+/// `main` to map (see [`super::output`]), not a panic.
 fn out(text: &str) -> std::io::Result<()> {
     use std::io::Write as _;
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(text.as_bytes())?;
-    stdout.flush()
+    super::output::stdout().write_all(text.as_bytes())
 }
 
 /// Reports a file that cannot be read (no line) or parsed: a message on standard
 /// error and, with `json`, an `{"error": ...}` line on standard output. Exit code 2.
 fn unreadable(file: &Path, at: Option<(usize, usize)>, message: &str, json: bool) -> ExitCode {
-    let name = file.display().to_string();
+    let name = display_name(file);
     match at {
-        Some((line, column)) => eprintln!("{name}:{line}:{column}: error: {message}"),
-        None => eprintln!("{name}: {message}"),
+        Some((line, column)) => errln!("{name}:{line}:{column}: error: {message}"),
+        None => errln!("{name}: {message}"),
     }
     if json {
         let record = ErrorLine {
@@ -205,9 +210,24 @@ fn unreadable(file: &Path, at: Option<(usize, usize)>, message: &str, json: bool
     ExitCode::from(2)
 }
 
+/// The file's name in messages: `<stdin>` for `-`.
+fn display_name(file: &Path) -> String {
+    if file == Path::new("-") {
+        "<stdin>".to_owned()
+    } else {
+        file.display().to_string()
+    }
+}
+
+/// The file's text; `-` reads standard input (as `--moves-file -` does).
 fn read_text(file: &Path, json: bool) -> Result<String, ExitCode> {
-    std::fs::read_to_string(file)
-        .map_err(|e| unreadable(file, None, &format!("cannot read: {e}"), json))
+    let text = if file == Path::new("-") {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut s).map(|_| s)
+    } else {
+        std::fs::read_to_string(file)
+    };
+    text.map_err(|e| unreadable(file, None, &format!("cannot read: {e}"), json))
 }
 
 fn parse_transcript(
@@ -215,12 +235,25 @@ fn parse_transcript(
     text: &str,
     json: bool,
 ) -> Result<transcript::Transcript, ExitCode> {
-    transcript::parse(text)
-        .map_err(|e| unreadable(file, Some((e.line, e.column)), &e.message, json))
+    let t = transcript::parse(text)
+        .map_err(|e| unreadable(file, Some((e.line, e.column)), &e.message, json))?;
+    let nothing = t.setup.black.is_none()
+        && t.setup.white.is_none()
+        && t.start.is_none()
+        && t.main.is_empty()
+        && t.variations.is_empty();
+    if nothing {
+        let message = "no setup lines, start diagram or turns: nothing to read";
+        return Err(unreadable(file, None, message, json));
+    }
+    Ok(t)
 }
 
-fn read(file: &Path) -> Result<transcript::Transcript, ExitCode> {
-    parse_transcript(file, &read_text(file, false)?, false)
+/// The file's text and its transcript.
+fn read(file: &Path) -> Result<(String, transcript::Transcript), ExitCode> {
+    let text = read_text(file, false)?;
+    let t = parse_transcript(file, &text, false)?;
+    Ok((text, t))
 }
 
 fn exit_for(departures: usize) -> ExitCode {
@@ -236,12 +269,12 @@ fn run_check(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
         Ok(t) => t,
         Err(code) => return Ok(code),
     };
-    let name = file.display().to_string();
+    let name = display_name(file);
     let report = infer::check_transcript(&t).with_context(|| format!("checking {name}"))?;
     if json {
         out(&machine::check_report_lines(&name, &report)?)?;
     } else {
-        out(&report.render(&name))?;
+        out(&super::output::escape(&report.render(&name)))?;
     }
     Ok(exit_for(report.departures()))
 }
@@ -260,7 +293,7 @@ fn run_replay(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
         Ok(t) => t,
         Err(code) => return Ok(code),
     };
-    let name = file.display().to_string();
+    let name = display_name(file);
     if is_json_lines(&text) {
         let parsed = match machine::parse_games(&text) {
             Ok(p) => p,
@@ -271,7 +304,7 @@ fn run_replay(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
             let read = match game.replay() {
                 Ok(r) => r,
                 Err(e) => {
-                    eprintln!("{name}:{}:{}: departure: {}", e.line, e.column, e.message);
+                    errln!("{name}:{}:{}: departure: {}", e.line, e.column, e.message);
                     return Ok(ExitCode::from(1));
                 }
             };
@@ -296,10 +329,10 @@ fn run_replay(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
     match GameRecord::from_replayed(&game) {
         Some(record) if json => out(&record.json_lines()?)?,
         Some(record) => out(&record.to_transcript(&format!("{name}, as replayed"))?)?,
-        None => eprintln!("{name}: no starting position to replay from"),
+        None => errln!("{name}: no starting position to replay from"),
     }
     if departures > 0 {
-        eprintln!(
+        errln!(
             "{name}: {departures} departure{}; printed as the checker replays it (see `cannonball margrites check {name}`)",
             if departures == 1 { "" } else { "s" }
         );
@@ -308,11 +341,10 @@ fn run_replay(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
 }
 
 fn run_show(file: &Path) -> anyhow::Result<ExitCode> {
-    let t = match read(file) {
-        Ok(t) => t,
+    let (text, t) = match read(file) {
+        Ok(r) => r,
         Err(code) => return Ok(code),
     };
-    let text = std::fs::read_to_string(file)?;
     let lines: Vec<&str> = text.lines().collect();
     let (report, after) = infer::check_and_replay(&t)?;
     for note in &report.notes {
@@ -322,7 +354,7 @@ fn run_show(file: &Path) -> anyhow::Result<ExitCode> {
         out("\n")?;
         out(&format!(
             "line {line}: {}\n",
-            lines.get(line - 1).copied().unwrap_or("").trim()
+            super::output::escape(lines.get(line - 1).copied().unwrap_or("").trim())
         ))?;
         let s = pos.standings();
         out(&format!(
@@ -343,8 +375,8 @@ fn run_show(file: &Path) -> anyhow::Result<ExitCode> {
 }
 
 fn run_infer(file: &Path) -> anyhow::Result<ExitCode> {
-    let t = match read(file) {
-        Ok(t) => t,
+    let (_, t) = match read(file) {
+        Ok(r) => r,
         Err(code) => return Ok(code),
     };
     let inference = infer::infer_setups(&t)?;
@@ -355,28 +387,25 @@ fn run_infer(file: &Path) -> anyhow::Result<ExitCode> {
 }
 
 fn run_solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let t = match read(&args.file) {
-        Ok(t) => t,
+    let (_, t) = match read(&args.file) {
+        Ok(r) => r,
         Err(code) => return Ok(code),
     };
-    let name = args.file.display();
+    let name = display_name(&args.file);
     let pos = match solve_position(&t, args.at) {
         Ok(pos) => pos,
         Err(message) => {
-            eprintln!("{name}: {message}");
+            errln!("{name}: {message}");
             return Ok(ExitCode::from(2));
         }
     };
-    let time = match args.time {
-        Some(s) if !(s.is_finite() && s > 0.0) => {
-            eprintln!("--time must be a positive number of seconds");
-            return Ok(ExitCode::from(2));
-        }
-        s => s.map(std::time::Duration::from_secs_f64),
-    };
+    errln!(
+        "budget: {} nodes, and as many for the proofs (--nodes to change)",
+        args.nodes
+    );
     let limits = Limits {
-        nodes: args.nodes,
-        time,
+        nodes: Some(args.nodes),
+        time: args.time,
         ..Limits::default()
     };
     let bar = delayed_bar();
@@ -393,14 +422,14 @@ fn run_solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let report = match report {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("{name}: {e}");
+            errln!("{name}: {e}");
             return Ok(ExitCode::from(2));
         }
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?)?;
     } else {
-        print!("{}", report.render_text());
+        out!("{}", report.render_text())?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -423,7 +452,7 @@ fn solve_position(t: &transcript::Transcript, at: Option<u32>) -> Result<Positio
             return Err("no setup is consistent with the moves: give setup lines".into());
         };
         if inference.best.len() > 1 {
-            eprintln!(
+            errln!(
                 "note: setup inferred, not unique ({} candidates); using the first",
                 inference.best.len()
             );
@@ -450,7 +479,7 @@ fn solve_position(t: &transcript::Transcript, at: Option<u32>) -> Result<Positio
         }
     };
     if departures > 0 {
-        eprintln!(
+        errln!(
             "note: the transcript has {departures} departure{} (see `cannonball margrites check`); solving the position as replayed",
             if departures == 1 { "" } else { "s" }
         );

@@ -41,11 +41,11 @@ pub fn run(args: &Args) -> Result<()> {
         })?;
     }
     for d in 1..=args.depth {
-        println!("depth {d}: {}", pos.perft(d));
+        outln!("depth {d}: {}", pos.perft(d))?;
     }
     if args.divide {
         for (m, n) in pos.divide(args.depth) {
-            println!("{} {n}", notation::human(geo, m));
+            outln!("{} {n}", notation::human(geo, m))?;
         }
     }
     Ok(())

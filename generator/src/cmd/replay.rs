@@ -32,8 +32,7 @@ pub fn run(args: &Args) -> Result<()> {
     let (source, written) = args.moves.read()?;
     let mut pos = start_position(rules, args.setup.as_deref())?;
     let geo = pos.geometry();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = super::output::stdout();
     for w in &written {
         let m = notation::resolve(geo, w.syntax).map_err(|e| {
             anyhow::anyhow!(

@@ -37,8 +37,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<()> {
     let rules = args.game.rules()?;
     let root = Rng::seed_from(args.seed);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = super::output::stdout();
     for g in 0..args.games {
         let mut rng = root.fork(u64::from(g));
         let mut pos = AnyPosition::new(rules)?;

@@ -29,27 +29,27 @@ pub fn run(args: &Args) -> Result<()> {
     for w in &written {
         let m = super::game_args::play_written(&mut pos, &source, w)?;
         if args.each {
-            println!("after ply {} ({}):", w.ply, notation::human(geo, m));
-            print!("{}", pos.diagram());
+            outln!("after ply {} ({}):", w.ply, notation::human(geo, m))?;
+            out!("{}", pos.diagram())?;
         }
     }
     if !args.each {
-        print!("{}", pos.diagram());
+        out!("{}", pos.diagram())?;
     }
     if let Some(o) = pos.outcome() {
         let players: Vec<String> = o.winners.iter().map(|w| (w + 1).to_string()).collect();
         if o.is_draw() {
-            println!(
+            outln!(
                 "game over ({}): draw between players {}",
                 o.reason.name(),
                 players.join(", ")
-            );
+            )?;
         } else {
-            println!(
+            outln!(
                 "game over ({}): player {} wins",
                 o.reason.name(),
                 players[0]
-            );
+            )?;
         }
     }
     Ok(())

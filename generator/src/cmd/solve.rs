@@ -5,12 +5,17 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use cannonball::solve::margo::{Mode, Options, Progress, SolveRecord, Solver, render_text};
 use cannonball_rules::margo::AnyPosition;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::game_args::{GameArgs, MovesArgs, start_position};
+use super::limits;
+
+/// The node budget without `--nodes`: the documented examples finish well
+/// within it; a search that does not ends with proven bounds.
+pub const DEFAULT_NODES: u64 = 100_000_000;
 
 /// Solve a position exactly: result, margin, principal variation, every move's value.
 #[derive(clap::Args)]
@@ -27,20 +32,23 @@ pub struct Args {
     /// Only win, draw or loss (faster).
     #[arg(long)]
     wld: bool,
-    /// Stop after about this many nodes; what is not proven is reported as bounds.
-    #[arg(long)]
-    nodes: Option<u64>,
-    /// Stop after about this many seconds.
-    #[arg(long)]
-    time: Option<f64>,
+    /// Stop after about this many nodes; what is not proven is reported as
+    /// bounds. Raise it for larger boards.
+    #[arg(long, default_value_t = DEFAULT_NODES)]
+    nodes: u64,
+    /// Stop after about this many seconds (more than 0, at most a year).
+    #[arg(long, value_parser = limits::positive_seconds)]
+    time: Option<Duration>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Threads searching root moves at once (0: one per core; 1: reproducible node counts).
-    #[arg(long, default_value_t = 0)]
-    threads: usize,
-    /// Transposition table size in MiB (rounded down to a power of two).
-    #[arg(long = "table-mb", default_value_t = 64)]
+    /// Threads searching root moves at once: from 1 (reproducible node counts)
+    /// to the number of cores (more are capped at it); one per core when left out.
+    #[arg(long, value_parser = limits::threads)]
+    threads: Option<usize>,
+    /// Transposition table size in MiB (rounded down to a power of two), from 1
+    /// to half of the machine's memory (4 GiB when it cannot be read).
+    #[arg(long = "table-mb", default_value_t = 64, value_parser = limits::table_mib)]
     table_mb: u64,
     /// Do not share table entries between mirror images.
     #[arg(long = "no-symmetry", hide = true)]
@@ -59,18 +67,13 @@ fn play_moves(args: &Args, pos: &mut AnyPosition) -> Result<()> {
 }
 
 fn options(args: &Args) -> Result<Options> {
-    let time = match args.time {
-        None => None,
-        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => bail!("--time must be a number of seconds, not {t}"),
-    };
-    let entries = (args.table_mb.max(1) << 20) / 16;
+    let entries = (args.table_mb << 20) / 16;
     Ok(Options {
         mode: if args.wld { Mode::Wld } else { Mode::Exact },
-        nodes: args.nodes,
-        time,
+        nodes: Some(args.nodes),
+        time: args.time,
         table_bits: entries.ilog2(),
-        threads: args.threads,
+        threads: limits::capped_threads("--threads", args.threads),
         symmetry: !args.no_symmetry,
         deepening: !args.no_deepening,
         principal_variation: true,
@@ -116,7 +119,9 @@ pub fn run(args: &Args) -> Result<()> {
     let rules = args.game.rules()?;
     let mut pos = start_position(rules, args.setup.as_deref())?;
     play_moves(args, &mut pos)?;
-    let mut solver = Solver::new(options(args)?);
+    let options = options(args)?;
+    errln!("budget: {} nodes (--nodes to change)", args.nodes);
+    let mut solver = Solver::new(options);
     let progress = Progress::default();
     let done = AtomicBool::new(false);
     let solution = std::thread::scope(|scope| {
@@ -128,8 +133,7 @@ pub fn run(args: &Args) -> Result<()> {
     let geo = pos.geometry();
     let to_move = pos.to_move();
     let player = pos.player_to_move();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = super::output::stdout();
     if args.json {
         let rec = SolveRecord::new(geo, &solution, to_move, player);
         writeln!(out, "{}", serde_json::to_string(&rec)?)?;

@@ -37,8 +37,9 @@ pub struct CheckArgs {
     /// Solver node budget per position (what it cannot settle counts as unknown).
     #[arg(long, default_value_t = 20_000_000)]
     nodes: u64,
-    /// Transposition table size in MiB (rounded down to a power of two).
-    #[arg(long = "table-mb", default_value_t = 256)]
+    /// Transposition table size in MiB (rounded down to a power of two), from 1
+    /// to half of the machine's memory (4 GiB when it cannot be read).
+    #[arg(long = "table-mb", default_value_t = 256, value_parser = super::limits::table_mib)]
     table_mb: u64,
     /// Hide the progress bar.
     #[arg(long)]
@@ -146,27 +147,28 @@ fn build(args: &BuildArgs) -> Result<()> {
         ..BuildOptions::default()
     };
     let (tb, st) = Tablebase::build(rules, std::slice::from_ref(&root), options)?;
-    println!("rules: {}", spargo::describe_rules(&rules));
-    println!(
+    outln!("rules: {}", spargo::describe_rules(&rules))?;
+    outln!(
         "positions: {} (up to symmetry and colour exchange), moves: {}",
-        st.positions, st.moves
-    );
-    println!(
+        st.positions,
+        st.moves
+    )?;
+    outln!(
         "time: enumerate {:.1} s, graph {:.1} s, win/loss/draw {:.1} s, margins {:.1} s, total {:.1} s",
         st.enumerate.as_secs_f64(),
         st.graph.as_secs_f64(),
         st.win_loss.as_secs_f64(),
         st.margins.as_secs_f64(),
         start.elapsed().as_secs_f64()
-    );
-    println!("peak memory: {}", peak_memory());
+    )?;
+    outln!("peak memory: {}", peak_memory())?;
     report_opening(&tb, &root)?;
     tb.save(&path)?;
-    println!(
+    outln!(
         "written: {} ({} bytes)",
         path.display(),
         std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0)
-    );
+    )?;
     Ok(())
 }
 
@@ -174,11 +176,11 @@ fn build(args: &BuildArgs) -> Result<()> {
 fn report_opening(tb: &Tablebase, root: &Position<1>) -> Result<()> {
     let geo = root.geometry();
     let e = tb.probe(root)?;
-    println!(
+    outln!(
         "empty board, first player to move: {} (margin {:+})",
         describe(&e),
         e.margin
-    );
+    )?;
     let keyer = spargo::Keyer::for_geometry(geo);
     let mut seen = std::collections::BTreeSet::new();
     let mut swap_best: Option<(i8, Move)> = None;
@@ -188,12 +190,12 @@ fn report_opening(tb: &Tablebase, root: &Position<1>) -> Result<()> {
         if !seen.insert(keyer.key(&child)) {
             continue;
         }
-        println!(
+        outln!(
             "  first move {:<5} {} (margin {:+})",
             notation::human(geo, m),
             describe(&v),
             v.margin
-        );
+        )?;
         // With swap, the second player keeps the position or takes it over, so
         // the first player gets the worse of v and -v.
         let with_swap = -v.margin.abs();
@@ -202,14 +204,14 @@ fn report_opening(tb: &Tablebase, root: &Position<1>) -> Result<()> {
         }
     }
     if let Some((margin, m)) = swap_best {
-        println!(
+        outln!(
             "with the swap rule: the first player's best is {} with {} (the second player swaps or plays on, whichever is better)",
             match margin.signum() {
                 0 => "a draw".to_owned(),
                 _ => format!("a loss by {}", -margin),
             },
             notation::human(geo, m)
-        );
+        )?;
     }
     Ok(())
 }
@@ -250,26 +252,26 @@ fn probe(args: &ProbeArgs) -> Result<()> {
                 "move": notation::human(geo, *m), "margin": v.margin, "distance": v.distance,
             })).collect::<Vec<_>>(),
         });
-        println!("{json}");
+        outln!("{json}")?;
         return Ok(());
     }
-    print!("{}", pos.diagram());
-    println!(
+    out!("{}", pos.diagram())?;
+    outln!(
         "value for the player to move: {} (margin {:+})",
         describe(&e),
         e.margin
-    );
+    )?;
     if !best.is_empty() {
         let names: Vec<String> = best.iter().map(|&m| notation::human(geo, m)).collect();
-        println!("best moves: {}", names.join(" "));
+        outln!("best moves: {}", names.join(" "))?;
     }
     for (m, v) in &moves {
-        println!(
+        outln!(
             "  {:<5} {} (margin {:+})",
             notation::human(geo, *m),
             describe(v),
             v.margin
-        );
+        )?;
     }
     Ok(())
 }
@@ -277,11 +279,11 @@ fn probe(args: &ProbeArgs) -> Result<()> {
 fn stats(args: &FileArgs) -> Result<()> {
     let tb = Tablebase::load(&args.file, None)?;
     check_file(&args.file)?;
-    println!("rules: {}", spargo::describe_rules(tb.rules()));
-    println!("positions: {}", tb.len());
-    println!("margins exact: {}", tb.margins_exact());
+    outln!("rules: {}", spargo::describe_rules(tb.rules()))?;
+    outln!("positions: {}", tb.len())?;
+    outln!("margins exact: {}", tb.margins_exact())?;
     for (m, count) in tb.margin_counts() {
-        println!("  margin {m:+3}: {count}");
+        outln!("  margin {m:+3}: {count}")?;
     }
     Ok(())
 }
@@ -297,7 +299,7 @@ fn check(args: &CheckArgs) -> Result<()> {
     use cannonball::solve::{agreement, margo};
     let tb = Tablebase::load(&args.file.file, None)?;
     let ranks = agreement::sample_ranks(&tb, args.samples, args.seed);
-    let entries = (args.table_mb.max(1) << 20) / 16;
+    let entries = (args.table_mb << 20) / 16;
     let options = margo::Options {
         nodes: Some(args.nodes),
         table_bits: 63 - entries.leading_zeros(),
@@ -324,28 +326,28 @@ fn check(args: &CheckArgs) -> Result<()> {
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    println!("rules: {}", spargo::describe_rules(tb.rules()));
-    println!(
+    outln!("rules: {}", spargo::describe_rules(tb.rules()))?;
+    outln!(
         "positions checked: {} of {} (seed {}), values compared: {}",
         report.positions,
         tb.len(),
         args.seed,
         report.agreed + report.unknown + report.disagreements.len()
-    );
-    println!(
+    )?;
+    outln!(
         "agreed: {}, unknown within {} nodes: {}, disagreements: {}",
         report.agreed,
         args.nodes,
         report.unknown,
         report.disagreements.len()
-    );
-    println!(
+    )?;
+    outln!(
         "solver nodes: {} in {:.1} s",
         report.nodes,
         start.elapsed().as_secs_f64()
-    );
+    )?;
     for d in &report.disagreements {
-        println!(
+        outln!(
             "DISAGREE rank {} [{}] move {}: tablebase {:?}, solver {:?}..{:?}",
             d.rank,
             d.setup,
@@ -353,7 +355,7 @@ fn check(args: &CheckArgs) -> Result<()> {
             d.tablebase,
             d.solver.lower,
             d.solver.upper
-        );
+        )?;
     }
     if report.disagreements.is_empty() {
         Ok(())

@@ -77,11 +77,14 @@ fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Result<(Game, bool), Vec<PuzzleEr
 }
 
 /// Prints every problem and the count per game; the files that failed.
+///
+/// # Errors
+/// A failed write to standard output.
 fn report(
     results: Vec<Result<(Game, bool), Vec<PuzzleError>>>,
     files: &[PathBuf],
     started: Instant,
-) -> usize {
+) -> std::io::Result<usize> {
     let mut failures = 0;
     let mut rewritten = 0;
     let mut per_game: BTreeMap<String, usize> = BTreeMap::new();
@@ -91,19 +94,19 @@ fn report(
                 *per_game.entry(game.slug().to_owned()).or_insert(0) += 1;
                 if changed {
                     rewritten += 1;
-                    println!("rewritten {}", file.display());
+                    outln!("rewritten {}", file.display())?;
                 }
             }
             Err(errors) => {
                 failures += 1;
                 for e in errors {
-                    eprintln!("{e}");
+                    errln!("{e}");
                 }
             }
         }
     }
     let games: Vec<String> = per_game.iter().map(|(g, n)| format!("{g} {n}")).collect();
-    println!(
+    outln!(
         "puzzles: {} re-proved ({}), {} failed, {}in {:.1} s",
         files.len() - failures,
         games.join(", "),
@@ -114,8 +117,8 @@ fn report(
             String::new()
         },
         started.elapsed().as_secs_f64()
-    );
-    failures
+    )?;
+    Ok(failures)
 }
 
 /// Checks every book figure afresh; whether any failed.
@@ -133,18 +136,18 @@ fn check_book(a: &Args) -> Result<bool> {
     };
     match book::build(&opts) {
         Ok(r) => {
-            println!(
+            outln!(
                 "book: {} chapters, {} figures, {} claims checked afresh, in {:.1} s",
                 r.stats.chapters,
                 r.stats.figures,
                 r.stats.claims,
                 t.elapsed().as_secs_f64()
-            );
+            )?;
             Ok(false)
         }
         Err(BookError::Failures(f)) => {
             for failure in &f.0 {
-                eprintln!("{failure}");
+                errln!("{failure}");
             }
             Ok(true)
         }
@@ -161,12 +164,12 @@ fn check_census(a: &Args) -> Result<usize> {
         Ok(None) if a.tablebase.is_none() => return Ok(0),
         Ok(None) => anyhow::bail!("{}: no census to recount", path.display()),
         Err(e) => {
-            eprintln!("{e}");
+            errln!("{e}");
             return Ok(1);
         }
     };
     let Some(tb_path) = &a.tablebase else {
-        println!("census: checksum and counts hold together (recount with --tablebase FILE)");
+        outln!("census: checksum and counts hold together (recount with --tablebase FILE)")?;
         return Ok(0);
     };
     let t = Instant::now();
@@ -193,15 +196,15 @@ fn check_census(a: &Args) -> Result<usize> {
     }
     for (key, reason) in &problems {
         let line = yaml::top_key_line(&text, key).unwrap_or(1);
-        eprintln!("{}:{line}: {reason}", path.display());
+        errln!("{}:{line}: {reason}", path.display());
     }
-    println!(
+    outln!(
         "census: recounted {} positions from {}, {} differences, in {:.0} s",
         recount.positions,
         tb_path.display(),
         problems.len(),
         t.elapsed().as_secs_f64()
-    );
+    )?;
     Ok(problems.len())
 }
 
@@ -217,10 +220,10 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         );
     }
     let results = reprove(a, &files);
-    let failures = report(results, &files, started) + check_census(a)?;
+    let failures = report(results, &files, started)? + check_census(a)?;
     let book_failed = !a.puzzles_only && check_book(a)?;
     if failures > 0 || book_failed {
-        eprintln!("error: verification failed");
+        errln!("error: verification failed");
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
