@@ -5,5 +5,6 @@ mod hostile;
 mod mini;
 mod preprocess;
 mod real;
+mod robust;
 pub mod support;
 mod theme;

@@ -515,10 +515,23 @@ fn census_view(root: &Path) -> Result<Option<CensusView>, CensusError> {
 /// made, a template that cannot be rendered, or a census that cannot be read.
 pub fn generate(root: &Path, pages: &Pages) -> Result<PuzzlePages, PuzzlePagesError> {
     let all = puzzle::read_all(root).map_err(PuzzlePagesError::Files)?;
+    generate_from(&all, root, pages)
+}
+
+/// Generates the Puzzles part from puzzles already read from `root` (where
+/// the census is).
+///
+/// # Errors
+/// As [`generate`], but for reading the puzzle files.
+pub fn generate_from(
+    all: &[(PathBuf, Puzzle)],
+    root: &Path,
+    pages: &Pages,
+) -> Result<PuzzlePages, PuzzlePagesError> {
     let mut summaries = Vec::new();
     let mut games = Vec::new();
     for game in Game::ALL {
-        let ps = in_book_order(&all, game);
+        let ps = in_book_order(all, game);
         if ps.is_empty() {
             continue;
         }

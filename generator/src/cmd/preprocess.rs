@@ -30,7 +30,11 @@ pub fn run(a: &Args) -> Result<ExitCode> {
     if let Some(Command::Supports { .. }) = &a.command {
         return Ok(ExitCode::SUCCESS);
     }
-    match preprocessor::run_json(io::stdin().lock(), io::stdout().lock()) {
+    match preprocessor::run_json(
+        io::stdin().lock(),
+        io::stdout().lock(),
+        Some(super::build::prover()),
+    ) {
         Ok(_) => Ok(ExitCode::SUCCESS),
         Err(BookError::Failures(f)) => {
             for failure in &f.0 {

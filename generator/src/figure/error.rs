@@ -47,6 +47,8 @@ pub enum Problem {
         /// What is wrong.
         message: String,
     },
+    /// A puzzle the book shows does not re-prove.
+    Puzzle(String),
     /// A claim the solver could not decide within its budget.
     Undecided {
         /// The claim.
@@ -70,6 +72,7 @@ impl fmt::Display for Problem {
                 write!(f, "claim \"{claim}\": engine found {found}")
             }
             Problem::Directive { name, message } => write!(f, "{{{{#{name}}}}}: {message}"),
+            Problem::Puzzle(m) => write!(f, "the puzzle does not re-prove: {m}"),
             Problem::Undecided { claim, detail } => {
                 write!(f, "claim \"{claim}\": undecided within budget ({detail})")
             }
