@@ -10,7 +10,7 @@
 //! templates = "../templates"    # tera templates, from the book root
 //! figures = "figures"           # {{#figure PATH}} files
 //! games = "games/margrites"     # {{#margrites-game NAME}} transcripts
-//! cache = ".cache/figures"      # checked figures kept between builds
+//! cache = ".cache/figures"      # checked figures, directives and puzzle proofs
 //! solver-nodes = 20000000       # Margo solver budget per claim
 //! margrites-nodes = 2000000     # Margrites solver budget per claim
 //! ```
@@ -45,7 +45,8 @@ pub struct Settings {
     pub figures: Option<PathBuf>,
     /// Margrites games' folder (default `games/margrites`).
     pub games: Option<PathBuf>,
-    /// Figure cache folder (default `.cache/figures`).
+    /// Cache folder: checked figures, expanded directives, puzzle proofs
+    /// (default `.cache/figures`).
     pub cache: Option<PathBuf>,
     /// Margo solver nodes per claim.
     pub solver_nodes: Option<u64>,
