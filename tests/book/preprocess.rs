@@ -75,7 +75,7 @@ fn the_recording_is_of_the_fixture_as_it_is() {
 fn piping_the_recorded_input_expands_every_figure() {
     let dir = mini();
     let mut out = Vec::new();
-    let stats = preprocessor::run_json(input(dir.path()).as_bytes(), &mut out).unwrap();
+    let stats = preprocessor::run_json(input(dir.path()).as_bytes(), &mut out, None).unwrap();
     assert_eq!(stats.figures, 4);
     let book: Value = serde_json::from_slice(&out).unwrap();
     let margo = chapter(&book, "Margo");
@@ -97,7 +97,7 @@ fn a_false_claim_in_the_input_fails_with_its_line() {
     let dir = mini();
     let text = input(dir.path()).replace("  - score is 2-7", "  - score is 3-7");
     let mut out = Vec::new();
-    match preprocessor::run_json(text.as_bytes(), &mut out) {
+    match preprocessor::run_json(text.as_bytes(), &mut out, None) {
         Err(BookError::Failures(f)) => {
             let line = fs::read_to_string(dir.path().join("book/src/margo.md"))
                 .unwrap()
@@ -122,7 +122,7 @@ fn a_false_claim_in_the_input_fails_with_its_line() {
 #[test]
 fn input_that_is_not_mdbooks_is_refused() {
     let mut out = Vec::new();
-    let err = preprocessor::run_json(&b"{\"not\": \"a book\"}"[..], &mut out).unwrap_err();
+    let err = preprocessor::run_json(&b"{\"not\": \"a book\"}"[..], &mut out, None).unwrap_err();
     assert!(matches!(err, BookError::Json(_)), "{err}");
 }
 

@@ -235,7 +235,10 @@ pub fn view(
     }
     let path = games.join(rel_path);
     let shown = show(&path);
-    let text = std::fs::read_to_string(&path)
+    // A link out of the games folder is refused before anything is read.
+    let real = super::files::inside(games, &path)
+        .map_err(|e| ViewError::Directive(format!("cannot read {shown}: {e}")))?;
+    let text = std::fs::read_to_string(&real)
         .map_err(|e| ViewError::Directive(format!("cannot read {shown}: {e}")))?;
     let kind = if text.lines().any(|l| l.trim() == "game: spargo") {
         Game::Spargo

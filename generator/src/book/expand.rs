@@ -15,7 +15,7 @@ use crate::figure::spec::Place;
 use crate::figure::{self, Budget, Failure, Failures, Figure, Problem};
 
 use super::pages::{Pages, PagesError};
-use super::{Event, Progress, Stats, annotated, game, pyramid};
+use super::{Event, Progress, Stats, annotated, files, game, pyramid};
 
 /// Stack of each figure-checking thread.
 const STACK: usize = 256 << 20;
@@ -134,6 +134,7 @@ pub fn expand(
         paths,
         pages,
         stats,
+        cache,
     };
     directives.expand(&found, &mut html, &mut failures);
     if !failures.is_empty() {
@@ -285,20 +286,35 @@ fn check_figures(
 }
 
 /// What the directives other than `figure` need: the chapters, where things
-/// are, the templates (loaded when the first directive needs them) and the
-/// statistics.
+/// are, the templates (loaded when the first directive needs them), the
+/// statistics and the cache.
 struct Directives<'a> {
     chapters: &'a [Chapter],
     paths: &'a Paths,
     pages: &'a dyn Fn() -> Result<Pages, PagesError>,
     stats: &'a Mutex<Stats>,
+    cache: &'a Cache,
 }
 
 impl Directives<'_> {
+    /// A hash of everything directive `name` reads besides its own words: the
+    /// templates and, for the games, their folder (an annotated game re-proves
+    /// its last moves with the solver, so its expansion is worth keeping).
+    fn inputs(&self, name: &str, templates: u64) -> String {
+        let p = self.paths;
+        let folder = match name {
+            "annotated-game" => files::fingerprint(&p.root.join("games")),
+            "margrites-game" => files::fingerprint(&p.games),
+            _ => 0,
+        };
+        format!("{templates:016x}/{folder:016x}")
+    }
+
     /// Expands every directive but `figure` in `found` into `html`, adding the
     /// failures.
     fn expand(&self, found: &[Vec<Item>], html: &mut Expansions, failures: &mut Vec<Failure>) {
         let mut loaded: Option<Pages> = None;
+        let mut templates: Option<u64> = None;
         for (ci, items) in found.iter().enumerate() {
             let file = self
                 .paths
@@ -307,6 +323,26 @@ impl Directives<'_> {
             for (ii, item) in items.iter().enumerate() {
                 let Item::Directive(d) = item else { continue };
                 if d.name == "figure" {
+                    continue;
+                }
+                let templates =
+                    *templates.get_or_insert_with(|| files::fingerprint(&self.paths.templates));
+                let inputs = self.inputs(&d.name, templates);
+                let key = Cache::key_of(
+                    "directive",
+                    &[
+                        d.name.as_bytes(),
+                        d.args.join("\0").as_bytes(),
+                        prefix.as_bytes(),
+                        inputs.as_bytes(),
+                    ],
+                );
+                if let Some(text) = self.cache.get(&key) {
+                    html.insert((ci, ii), text);
+                    if let Ok(mut s) = self.stats.lock() {
+                        s.directives += 1;
+                        s.cached_directives += 1;
+                    }
                     continue;
                 }
                 if loaded.is_none() {
@@ -321,6 +357,8 @@ impl Directives<'_> {
                 let Some(pages) = &loaded else { continue };
                 match directive(pages, self.paths, d, &prefix) {
                     Ok(text) => {
+                        // A cache that cannot be written only costs time next build.
+                        let _ = self.cache.put(&key, &text);
                         html.insert((ci, ii), text);
                         if let Ok(mut s) = self.stats.lock() {
                             s.directives += 1;
@@ -367,8 +405,11 @@ fn figure_file(paths: &Paths, d: &scan::Directive) -> Result<(String, String), S
         return Err(format!("`{rel}` must be a path inside the figures folder"));
     }
     let path = paths.figures.join(rel_path);
-    let body = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {}: {e}", paths.show(&path)))?;
+    let shown = paths.show(&path);
+    // A link out of the figures folder is refused before anything is read.
+    let real =
+        files::inside(&paths.figures, &path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let body = std::fs::read_to_string(&real).map_err(|e| format!("cannot read {shown}: {e}"))?;
     Ok((body, paths.show(&path)))
 }
 

@@ -120,8 +120,14 @@ pub struct GameView {
     pub result: Option<String>,
 }
 
-fn read(path: &Path) -> Result<Transcript, GameError> {
-    let text = fs::read_to_string(path).map_err(|source| GameError::Read {
+/// Reads and parses a transcript inside `games` (a link out of it is refused
+/// before anything is read).
+fn read(games: &Path, path: &Path) -> Result<Transcript, GameError> {
+    let real = super::files::inside(games, path).map_err(|source| GameError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let text = fs::read_to_string(real).map_err(|source| GameError::Read {
         path: path.to_path_buf(),
         source,
     })?;
@@ -414,11 +420,11 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, GameE
     let printed_path = games.join(format!("{name}.txt"));
     let corrected_path = games.join(format!("{name}.corrected.txt"));
     let printed_name = format!("{name}.txt");
-    let printed_t = read(&printed_path)?;
+    let printed_t = read(games, &printed_path)?;
     let (printed, printed_start) = replay(&printed_t, &printed_path)?;
     let corrected = corrected_path.exists();
     let (shown, start) = if corrected {
-        replay(&read(&corrected_path)?, &corrected_path)?
+        replay(&read(games, &corrected_path)?, &corrected_path)?
     } else {
         (printed.clone(), printed_start)
     };

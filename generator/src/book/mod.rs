@@ -16,9 +16,11 @@
 pub mod annotated;
 pub mod build;
 pub mod expand;
+pub mod files;
 pub mod game;
 pub mod pages;
 pub mod preprocessor;
+pub mod proofs;
 pub mod puzzles;
 pub mod pyramid;
 
@@ -32,6 +34,7 @@ use crate::figure::Failures;
 pub use build::{BuildOptions, BuildReport, build};
 pub use pages::{Pages, PagesError};
 pub use preprocessor::{Cannonball, Overrides, Settings};
+pub use proofs::Prover;
 
 /// Page-level CSS for figures and game pages (the diagrams' own look is
 /// [`crate::render::STYLESHEET`]).
@@ -62,6 +65,13 @@ pub enum Event {
         /// Whether it came from the cache.
         cached: bool,
     },
+    /// This many puzzles are to be re-proved.
+    Puzzles(usize),
+    /// One puzzle is done (its proof found in the cache or made).
+    Puzzle {
+        /// Whether its proof came from the cache.
+        cached: bool,
+    },
 }
 
 /// Where progress reports go (called from any thread).
@@ -80,6 +90,10 @@ pub struct Stats {
     pub claims: usize,
     /// Directives expanded.
     pub directives: usize,
+    /// Of those, taken from the cache.
+    pub cached_directives: usize,
+    /// Puzzles re-proved (not counting proofs from the cache).
+    pub proved: usize,
 }
 
 /// Why the book could not be built.

@@ -2,12 +2,25 @@
 //! the templates folder is loaded once, by file name (`pyramid-table.md.tera`).
 //! The book's directives use them now; puzzle pages will use the same renderer.
 
+use std::borrow::Cow;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use tera::{Context, Tera};
+use tera::{Context, Kwargs, State, Tera, Value};
 use thiserror::Error;
+
+use crate::figure::html::{escape, markdown_text};
+
+/// The `attr` filter: the value escaped for an HTML attribute (and so safe).
+fn attr_filter(v: Cow<'_, str>, _: Kwargs, _: &State<'_>) -> Value {
+    Value::safe_string(&escape(&v))
+}
+
+/// The escape of every variable not marked safe: [`markdown_text`].
+fn escape_markdown(s: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    out.write_all(markdown_text(s).as_bytes())
+}
 
 /// A template folder that cannot be used, or a page that cannot be rendered.
 #[derive(Debug, Error)]
@@ -57,8 +70,11 @@ impl std::fmt::Debug for Pages {
 
 impl Pages {
     /// Loads every `*.tera` file of `folder` (not its subfolders), named by file
-    /// name. Output is not HTML-escaped: the templates write Markdown and HTML
-    /// made by the engine.
+    /// name. Every variable is escaped as plain Markdown text
+    /// ([`markdown_text`]: no raw HTML, no Markdown markup) unless the template
+    /// marks it `| safe` (the HTML and Markdown the engine made, whose text
+    /// from files is escaped where it is made); `| attr` escapes for an HTML
+    /// attribute.
     ///
     /// # Errors
     /// The folder cannot be read, or a template does not parse.
@@ -79,7 +95,9 @@ impl Pages {
             .collect();
         files.sort_by(|a, b| a.1.cmp(&b.1));
         let mut tera = Tera::new();
-        tera.autoescape_on(Vec::<&str>::new());
+        tera.autoescape_on(vec![".tera"]);
+        tera.set_escape_fn(escape_markdown);
+        tera.register_filter("attr", attr_filter);
         for (path, name) in &files {
             let text = fs::read_to_string(path).map_err(folder_err)?;
             tera.add_raw_template(name, &text)
@@ -136,11 +154,11 @@ mod tests {
     }
 
     #[test]
-    fn loads_a_folder_and_renders_without_escaping() {
+    fn loads_a_folder_and_escapes_what_is_not_safe() {
         let dir = tempfile::tempdir().unwrap();
         fs::write(
             dir.path().join("t.md.tera"),
-            "{% for r in rows -%}\n| {{ r[0] }} | {{ r[1] }} |\n{% endfor -%}\n",
+            "{% for r in rows -%}\n| {{ r[0] }} | {{ r[1] }} | {{ r[1] | safe }} | <a title=\"{{ r[1] | attr }}\"> |\n{% endfor -%}\n",
         )
         .unwrap();
         fs::write(dir.path().join("ignored.txt"), "{{ nope").unwrap();
@@ -150,11 +168,14 @@ mod tests {
             .render(
                 "t.md.tera",
                 &Rows {
-                    rows: vec![(3, "<b>".into()), (4, "x".into())],
+                    rows: vec![(3, "<b>|\"".into()), (4, "x".into())],
                 },
             )
             .unwrap();
-        assert_eq!(out, "| 3 | <b> |\n| 4 | x |\n");
+        assert_eq!(
+            out,
+            "| 3 | &lt;b&gt;\\|\" | <b>|\" | <a title=\"&lt;b&gt;|&quot;\"> |\n| 4 | x | x | <a title=\"x\"> |\n"
+        );
         assert!(matches!(
             pages.render("u.md.tera", &Rows { rows: vec![] }),
             Err(PagesError::Missing { .. })

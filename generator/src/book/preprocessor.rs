@@ -10,7 +10,7 @@
 //! templates = "../templates"    # tera templates, from the book root
 //! figures = "figures"           # {{#figure PATH}} files
 //! games = "games/margrites"     # {{#margrites-game NAME}} transcripts
-//! cache = ".cache/figures"      # checked figures kept between builds
+//! cache = ".cache/figures"      # checked figures, directives and puzzle proofs
 //! solver-nodes = 20000000       # Margo solver budget per claim
 //! margrites-nodes = 2000000     # Margrites solver budget per claim
 //! ```
@@ -24,11 +24,12 @@ use mdbook_preprocessor::book::Book;
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use serde::Deserialize;
 
-use crate::figure::Budget;
 use crate::figure::cache::Cache;
+use crate::figure::{Budget, Failures};
 
 use super::expand::{self, Chapter, Paths};
 use super::pages::Pages;
+use super::proofs::{self, Prover};
 use super::{BookError, Progress, Stats};
 
 /// The preprocessor's name in `book.toml`.
@@ -44,7 +45,8 @@ pub struct Settings {
     pub figures: Option<PathBuf>,
     /// Margrites games' folder (default `games/margrites`).
     pub games: Option<PathBuf>,
-    /// Figure cache folder (default `.cache/figures`).
+    /// Cache folder: checked figures, expanded directives, puzzle proofs
+    /// (default `.cache/figures`).
     pub cache: Option<PathBuf>,
     /// Margo solver nodes per claim.
     pub solver_nodes: Option<u64>,
@@ -65,6 +67,9 @@ pub struct Overrides {
     pub no_cache: bool,
     /// How the book root is written in messages.
     pub shown_root: Option<String>,
+    /// What re-proves each puzzle the book shows (the binary passes the
+    /// forge's verifier); `None`: the puzzle pages are made without a proof.
+    pub prover: Option<Prover>,
 }
 
 /// The preprocessor.
@@ -192,7 +197,7 @@ impl Cannonball {
                 .clone()
                 .unwrap_or_else(|| "../puzzles".into()),
         );
-        attach_puzzles(&mut book, &puzzles, &paths.templates)?;
+        self.attach_puzzles(&mut book, &puzzles, &paths.templates, &cache)?;
         let mut chapters = Vec::new();
         for ch in book.chapters() {
             if let Some(path) = &ch.source_path {
@@ -225,22 +230,48 @@ impl Cannonball {
     }
 }
 
+impl Cannonball {
+    /// Generates the Puzzles part (see [`super::puzzles`]) under the chapter
+    /// `puzzles/index.md`, when the book has one: `{{#puzzle-index}}` in it is
+    /// replaced by the index, and the game and puzzle pages become its
+    /// sub-chapters. With a prover, every puzzle is re-proved first (through
+    /// the cache) and one that does not re-prove fails the build at its line.
+    fn attach_puzzles(
+        &self,
+        book: &mut Book,
+        puzzles: &Path,
+        templates: &Path,
+        cache: &Cache,
+    ) -> Result<(), BookError> {
+        let has_index = book
+            .chapters()
+            .any(|c| c.source_path.as_deref() == Some(Path::new(PUZZLE_INDEX)));
+        if !has_index {
+            return Ok(());
+        }
+        let all = crate::puzzle::read_all(puzzles)
+            .map_err(|e| BookError::Puzzles(super::puzzles::PuzzlePagesError::Files(e)))?;
+        if let Some(prover) = &self.overrides.prover {
+            let proved = proofs::prove_all(&all, prover, cache, self.progress.as_ref())
+                .map_err(|f| BookError::Failures(Failures(f)))?;
+            if let Ok(mut s) = self.stats.lock() {
+                s.proved += proved;
+            }
+        }
+        let pages = Pages::load(templates)?;
+        let generated =
+            super::puzzles::generate_from(&all, puzzles, &pages).map_err(BookError::Puzzles)?;
+        attach_pages(book, &generated);
+        Ok(())
+    }
+}
+
 /// The source path of the chapter the Puzzles part hangs from.
 const PUZZLE_INDEX: &str = "puzzles/index.md";
 
-/// Generates the Puzzles part (see [`super::puzzles`]) under the chapter
-/// `puzzles/index.md`, when the book has one: `{{#puzzle-index}}` in it is
-/// replaced by the index, and the game and puzzle pages become its sub-chapters.
-fn attach_puzzles(book: &mut Book, puzzles: &Path, templates: &Path) -> Result<(), BookError> {
+/// Hangs the generated Puzzles part under `puzzles/index.md`.
+fn attach_pages(book: &mut Book, generated: &super::puzzles::PuzzlePages) {
     use mdbook_preprocessor::book::{BookItem, Chapter as MdChapter};
-    let has_index = book
-        .chapters()
-        .any(|c| c.source_path.as_deref() == Some(Path::new(PUZZLE_INDEX)));
-    if !has_index {
-        return Ok(());
-    }
-    let pages = Pages::load(templates)?;
-    let generated = super::puzzles::generate(puzzles, &pages).map_err(BookError::Puzzles)?;
     book.for_each_mut(|item| {
         let BookItem::Chapter(ch) = item else {
             return;
@@ -270,18 +301,25 @@ fn attach_puzzles(book: &mut Book, puzzles: &Path, templates: &Path) -> Result<(
             ch.sub_items.push(BookItem::Chapter(game));
         }
     });
-    Ok(())
 }
 
 /// The command form of the preprocessor: reads mdBook's `[context, book]` JSON
-/// from `input`, expands the book, and writes it as JSON to `output`.
+/// from `input`, expands the book (re-proving its puzzles with `prover`), and
+/// writes it as JSON to `output`.
 ///
 /// # Errors
 /// [`BookError::Json`] for input that is not mdBook's, or the expansion's error.
-pub fn run_json(input: impl Read, output: impl Write) -> Result<Stats, BookError> {
+pub fn run_json(
+    input: impl Read,
+    output: impl Write,
+    prover: Option<Prover>,
+) -> Result<Stats, BookError> {
     let (ctx, book) =
         mdbook_preprocessor::parse_input(input).map_err(|e| BookError::Json(format!("{e:#}")))?;
-    let pre = Cannonball::new();
+    let pre = Cannonball::new().with_overrides(Overrides {
+        prover,
+        ..Overrides::default()
+    });
     let book = pre.expand_book(&ctx, book)?;
     let mut output = output;
     serde_json::to_writer(&mut output, &book).map_err(|e| BookError::Json(e.to_string()))?;

@@ -23,6 +23,7 @@ use crate::solve::Wld;
 use cannonball_rules::Game;
 
 use super::pages::{Pages, PagesError};
+use crate::figure::html::markdown_text;
 
 /// Why the Puzzles part cannot be generated.
 #[derive(Debug, Error)]
@@ -176,23 +177,33 @@ fn quoted(s: &str) -> String {
     format!("'{}'", s.replace('\'', "''"))
 }
 
-/// The solution tree as a nested Markdown list.
+/// The solution tree as a nested Markdown list (the file's words escaped).
 fn tree_text(p: &Puzzle, line: &Line, depth: usize, out: &mut String) {
     let pad = "  ".repeat(depth);
     let only = if line.only { " (the only move)" } else { "" };
-    out.push_str(&format!("{pad}- **{}**{only}", p.notation(&line.mv)));
+    out.push_str(&format!(
+        "{pad}- **{}**{only}",
+        markdown_text(&p.notation(&line.mv))
+    ));
     if !line.end.is_empty() {
-        out.push_str(&format!(": {}", line.end));
+        out.push_str(&format!(": {}", markdown_text(&line.end)));
     }
     out.push('\n');
     for r in &line.replies {
         let pad = "  ".repeat(depth + 1);
         match &r.answer {
             Some(a) => {
-                out.push_str(&format!("{pad}- if {}:\n", p.notation(&r.mv)));
+                out.push_str(&format!(
+                    "{pad}- if {}:\n",
+                    markdown_text(&p.notation(&r.mv))
+                ));
                 tree_text(p, a, depth + 2, out);
             }
-            None => out.push_str(&format!("{pad}- if {}: {}\n", p.notation(&r.mv), r.end)),
+            None => out.push_str(&format!(
+                "{pad}- if {}: {}\n",
+                markdown_text(&p.notation(&r.mv)),
+                markdown_text(&r.end)
+            )),
         }
     }
 }
@@ -236,7 +247,8 @@ fn after_key_claim(p: &Puzzle) -> Result<String, String> {
 /// (and, for Margo, how many legal moves there are).
 fn question_figure(p: &Puzzle, key: &str) -> String {
     let mut first = vec![
-        format!("caption: {}", quoted(&p.question)),
+        // The caption is Markdown: the question is shown as plain text.
+        format!("caption: {}", quoted(&markdown_text(&p.question))),
         "claims:".to_owned(),
         format!("  - {}", quoted(&format!("{key} is legal"))),
     ];
@@ -503,10 +515,23 @@ fn census_view(root: &Path) -> Result<Option<CensusView>, CensusError> {
 /// made, a template that cannot be rendered, or a census that cannot be read.
 pub fn generate(root: &Path, pages: &Pages) -> Result<PuzzlePages, PuzzlePagesError> {
     let all = puzzle::read_all(root).map_err(PuzzlePagesError::Files)?;
+    generate_from(&all, root, pages)
+}
+
+/// Generates the Puzzles part from puzzles already read from `root` (where
+/// the census is).
+///
+/// # Errors
+/// As [`generate`], but for reading the puzzle files.
+pub fn generate_from(
+    all: &[(PathBuf, Puzzle)],
+    root: &Path,
+    pages: &Pages,
+) -> Result<PuzzlePages, PuzzlePagesError> {
     let mut summaries = Vec::new();
     let mut games = Vec::new();
     for game in Game::ALL {
-        let ps = in_book_order(&all, game);
+        let ps = in_book_order(all, game);
         if ps.is_empty() {
             continue;
         }

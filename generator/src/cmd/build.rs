@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Result;
-use cannonball::book::{self, BookError, BuildOptions, Event, Overrides};
+use cannonball::book::{self, BookError, BuildOptions, Event, Overrides, Prover};
+use cannonball::forge::verify::{VerifyLimits, verify};
+use cannonball::puzzle::Puzzle;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Arguments of `build`.
@@ -27,19 +29,39 @@ pub struct Args {
 fn progress_bar() -> (ProgressBar, book::Progress) {
     let bar = ProgressBar::new(0);
     bar.set_style(
-        ProgressStyle::with_template("{spinner} checking figures {pos}/{len} {wide_bar} {elapsed}")
+        ProgressStyle::with_template("{spinner} {msg} {pos}/{len} {wide_bar} {elapsed}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let b = bar.clone();
     let report: book::Progress = Arc::new(move |e| match e {
-        Event::Figures(n) => b.set_length(n as u64),
-        Event::Figure { .. } => b.inc(1),
+        Event::Figures(n) | Event::Puzzles(n) => {
+            b.set_message(if matches!(e, Event::Figures(_)) {
+                "checking figures"
+            } else {
+                "re-proving puzzles"
+            });
+            b.set_position(0);
+            b.set_length(n as u64);
+        }
+        Event::Figure { .. } | Event::Puzzle { .. } => b.inc(1),
     });
     (bar, report)
 }
 
-/// Runs `build`: exit code 1 when a figure or directive fails (each failure is
-/// printed as `FILE:LINE: ...`), and the previous build is left as it was.
+/// The forge's verifier, which the book runs on every puzzle it shows (the
+/// book may not use the forge itself).
+pub fn prover() -> Prover {
+    Prover::new(
+        "forge::verify, default limits",
+        Arc::new(|file: &str, text: &str, p: &Puzzle| {
+            verify(file, text, p, &VerifyLimits::default())
+        }),
+    )
+}
+
+/// Runs `build`: exit code 1 when a figure, a directive or a puzzle's proof
+/// fails (each failure is printed as `FILE:LINE: ...`), and the previous build
+/// is left as it was.
 pub fn run(a: &Args) -> Result<ExitCode> {
     let started = Instant::now();
     let (bar, progress) = progress_bar();
@@ -48,6 +70,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         check_only: a.check_only,
         overrides: Overrides {
             no_cache: a.no_cache,
+            prover: Some(prover()),
             ..Overrides::default()
         },
         dest: None,
@@ -63,12 +86,13 @@ pub fn run(a: &Args) -> Result<ExitCode> {
                 None => "checked".to_string(),
             };
             outln!(
-                "{what}: {} chapters, {} figures ({} from the cache), {} claims checked, {} directives, in {:.1} s",
+                "{what}: {} chapters, {} figures ({} from the cache), {} claims checked, {} directives, {} puzzles re-proved, in {:.1} s",
                 s.chapters,
                 s.figures,
                 s.cached,
                 s.claims,
                 s.directives,
+                s.proved,
                 started.elapsed().as_secs_f64()
             )?;
             Ok(ExitCode::SUCCESS)
@@ -79,7 +103,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
             }
             let n = f.0.len();
             errln!(
-                "error: {n} figure problem{} in the book; nothing was written",
+                "error: {n} problem{} in the book; nothing was written",
                 if n == 1 { "" } else { "s" }
             );
             Ok(ExitCode::FAILURE)

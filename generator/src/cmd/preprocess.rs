@@ -30,13 +30,17 @@ pub fn run(a: &Args) -> Result<ExitCode> {
     if let Some(Command::Supports { .. }) = &a.command {
         return Ok(ExitCode::SUCCESS);
     }
-    match preprocessor::run_json(io::stdin().lock(), super::output::stdout()) {
+    match preprocessor::run_json(
+        io::stdin().lock(),
+        super::output::stdout(),
+        Some(super::build::prover()),
+    ) {
         Ok(_) => Ok(ExitCode::SUCCESS),
         Err(BookError::Failures(f)) => {
             for failure in &f.0 {
                 errln!("{failure}");
             }
-            errln!("error: {} figure problem(s) in the book", f.0.len());
+            errln!("error: {} problem(s) in the book", f.0.len());
             Ok(ExitCode::FAILURE)
         }
         Err(e) => Err(e.into()),

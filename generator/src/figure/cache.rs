@@ -1,10 +1,18 @@
-//! Checked figures kept between builds, so a rebuild checks only what changed.
+//! Checked work kept between builds, so a rebuild checks only what changed:
+//! figures, expanded directives and puzzle proofs.
 //!
-//! An entry is the figure's HTML, stored under a key made from everything the
-//! HTML depends on: the figure's text and id, the solver budget, and a hash of
-//! the library's source (computed when the library is compiled), so a change to
-//! the engine, the solvers or the drawing makes every entry stale. Only figures
-//! whose claims all hold are stored; failures are checked again every time.
+//! An entry is a figure's HTML (or a directive's expansion, or a proof's
+//! verdict), stored under a key made from everything it depends on: the
+//! figure's text and id, the solver budget, and a hash of the library's source,
+//! rules crate included (computed when the library is compiled), so a change to
+//! the engine, the solvers or the drawing makes every entry stale. Only work
+//! that succeeded is stored; failures are checked again every time.
+//!
+//! Each entry file starts with a header line naming its key, its length and a
+//! checksum of its content (`cannonball-cache 1 KEY LEN SUM`); an entry whose
+//! header does not match (tampered, truncated, another key's, an older
+//! format) is ignored and recomputed, never used. The checksum guards against
+//! damage and hand edits, not against someone who recomputes it.
 
 use std::fs;
 use std::io;
@@ -42,6 +50,15 @@ impl Cache {
         self.dir.as_deref()
     }
 
+    /// The key of any other entry: `kind` (`directive`, `puzzle-proof`, ...)
+    /// and the bytes it depends on, with the library's source hash.
+    #[must_use]
+    pub fn key_of(kind: &str, parts: &[&[u8]]) -> String {
+        let mut all: Vec<&[u8]> = vec![SOURCE_HASH.as_bytes(), kind.as_bytes()];
+        all.extend_from_slice(parts);
+        format!("{:016x}", Fnv1a::parts(&all))
+    }
+
     /// The key of a figure's HTML.
     #[must_use]
     pub fn key(game: &str, body: &str, id: &str, budget: &str) -> String {
@@ -55,14 +72,24 @@ impl Cache {
         format!("{h:016x}")
     }
 
-    /// The stored HTML for `key`, if any.
+    /// The stored content for `key`, if there is an entry and its header
+    /// matches it (key, length and checksum).
     #[must_use]
     pub fn get(&self, key: &str) -> Option<String> {
-        fs::read_to_string(self.dir.as_ref()?.join(format!("{key}.html"))).ok()
+        let text = fs::read_to_string(self.dir.as_ref()?.join(format!("{key}.html"))).ok()?;
+        let (header, content) = text.split_once('\n')?;
+        (header == Cache::header(key, content)).then(|| content.to_string())
     }
 
-    /// Stores `html` under `key` (written to a temporary file, then renamed, so
-    /// a reader never sees half an entry).
+    /// An entry's header line: the format, the key, the content's length and
+    /// its checksum (FNV-1a of the key and the content).
+    fn header(key: &str, content: &str) -> String {
+        let sum = Fnv1a::parts(&[key.as_bytes(), content.as_bytes()]);
+        format!("cannonball-cache 1 {key} {} {sum:016x}", content.len())
+    }
+
+    /// Stores `html` under `key` with its header (written to a temporary file,
+    /// then renamed, so a reader never sees half an entry).
     ///
     /// # Errors
     /// The folder or file cannot be written.
@@ -72,7 +99,7 @@ impl Cache {
         };
         fs::create_dir_all(dir)?;
         let tmp = dir.join(format!("{key}.tmp{}", std::process::id()));
-        fs::write(&tmp, html)?;
+        fs::write(&tmp, format!("{}\n{html}", Cache::header(key, html)))?;
         fs::rename(&tmp, dir.join(format!("{key}.html")))
     }
 }
@@ -100,5 +127,32 @@ mod tests {
         cache.put("abc", "<figure/>").unwrap();
         assert_eq!(cache.get("abc").as_deref(), Some("<figure/>"));
         assert_eq!(Cache::none().get("abc"), None);
+    }
+
+    #[test]
+    fn a_tampered_truncated_or_misplaced_entry_is_ignored() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::at(dir.path());
+        let html = "<figure>claims hold</figure>";
+        cache.put("k1", html).unwrap();
+        cache.put("k2", html).unwrap();
+        let file = dir.path().join("k1.html");
+        let good = fs::read_to_string(&file).unwrap();
+        assert_eq!(cache.get("k1").as_deref(), Some(html));
+        // Tampered: same length, another word.
+        fs::write(&file, good.replace("hold", "fail")).unwrap();
+        assert_eq!(cache.get("k1"), None);
+        // Truncated.
+        fs::write(&file, &good[..good.len() - 3]).unwrap();
+        assert_eq!(cache.get("k1"), None);
+        // Another key's entry copied over this one.
+        fs::copy(dir.path().join("k2.html"), &file).unwrap();
+        assert_eq!(cache.get("k1"), None);
+        // Bare content, as an older cache stored it.
+        fs::write(&file, html).unwrap();
+        assert_eq!(cache.get("k1"), None);
+        // Stored again, it is used again.
+        cache.put("k1", html).unwrap();
+        assert_eq!(cache.get("k1").as_deref(), Some(html));
     }
 }

@@ -47,6 +47,8 @@ pub enum Problem {
         /// What is wrong.
         message: String,
     },
+    /// A puzzle the book shows does not re-prove.
+    Puzzle(String),
     /// A claim the solver could not decide within its budget.
     Undecided {
         /// The claim.
@@ -70,6 +72,7 @@ impl fmt::Display for Problem {
                 write!(f, "claim \"{claim}\": engine found {found}")
             }
             Problem::Directive { name, message } => write!(f, "{{{{#{name}}}}}: {message}"),
+            Problem::Puzzle(m) => write!(f, "the puzzle does not re-prove: {m}"),
             Problem::Undecided { claim, detail } => {
                 write!(f, "claim \"{claim}\": undecided within budget ({detail})")
             }
@@ -98,7 +101,7 @@ impl fmt::Display for Failures {
         let n = self.0.len();
         writeln!(
             f,
-            "{n} figure problem{} found:",
+            "{n} problem{} found in the book:",
             if n == 1 { "" } else { "s" }
         )?;
         for (i, failure) in self.0.iter().enumerate() {
