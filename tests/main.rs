@@ -8,6 +8,7 @@
 //! - [`annotate`]: annotated games.
 //! - [`book`]: the verified book.
 //! - [`cli`]: the command line.
+//! - [`robust`]: bad input refused (bounded, linear, strict readers; fuzzing).
 //! - [`determinism`]: the same inputs give the same bytes.
 //! - [`architecture`]: the layers import only downward.
 //!
@@ -19,6 +20,7 @@ use std::path::{Path, PathBuf};
 mod annotate;
 mod architecture;
 mod book;
+mod robust;
 mod cli;
 mod determinism;
 mod forge_margrites;

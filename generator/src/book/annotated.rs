@@ -235,8 +235,8 @@ pub fn view(
     }
     let path = games.join(rel_path);
     let shown = show(&path);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| ViewError::Directive(format!("cannot read {shown}: {e}")))?;
+    let text = crate::input::read_text(&path)
+        .map_err(|e| ViewError::Directive(format!("cannot read {shown}: {}", e.reason)))?;
     let kind = if text.lines().any(|l| l.trim() == "game: spargo") {
         Game::Spargo
     } else {

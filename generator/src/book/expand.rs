@@ -367,8 +367,8 @@ fn figure_file(paths: &Paths, d: &scan::Directive) -> Result<(String, String), S
         return Err(format!("`{rel}` must be a path inside the figures folder"));
     }
     let path = paths.figures.join(rel_path);
-    let body = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {}: {e}", paths.show(&path)))?;
+    let body = crate::input::read_text(&path)
+        .map_err(|e| format!("cannot read {}: {}", paths.show(&path), e.reason))?;
     Ok((body, paths.show(&path)))
 }
 

@@ -6,7 +6,6 @@
 //! `NAME.corrected.txt` exists, the diagrams follow it and the errata listed
 //! are the printed transcript's departures.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -27,13 +26,14 @@ pub enum GameError {
     /// The name is not a plain file name.
     #[error("`{0}` is not a game name")]
     Name(String),
-    /// The transcript cannot be read.
-    #[error("cannot read {}: {source}", path.display())]
+    /// The transcript cannot be read (missing, not a regular file, too
+    /// large, not UTF-8).
+    #[error("cannot read {source}")]
     Read {
         /// The transcript.
         path: PathBuf,
-        /// Why.
-        source: std::io::Error,
+        /// The file (and line) and why.
+        source: crate::input::InputError,
     },
     /// The transcript cannot be parsed.
     #[error("{}: {source}", path.display())]
@@ -121,7 +121,7 @@ pub struct GameView {
 }
 
 fn read(path: &Path) -> Result<Transcript, GameError> {
-    let text = fs::read_to_string(path).map_err(|source| GameError::Read {
+    let text = crate::input::read_text(path).map_err(|source| GameError::Read {
         path: path.to_path_buf(),
         source,
     })?;

@@ -206,8 +206,10 @@ fn unreadable(file: &Path, at: Option<(usize, usize)>, message: &str, json: bool
 }
 
 fn read_text(file: &Path, json: bool) -> Result<String, ExitCode> {
-    std::fs::read_to_string(file)
-        .map_err(|e| unreadable(file, None, &format!("cannot read: {e}"), json))
+    cannonball::input::read_text(file).map_err(|e| {
+        let at = e.line.map(|l| (l, 1));
+        unreadable(file, at, &format!("cannot read: {}", e.reason), json)
+    })
 }
 
 fn parse_transcript(
@@ -312,7 +314,7 @@ fn run_show(file: &Path) -> anyhow::Result<ExitCode> {
         Ok(t) => t,
         Err(code) => return Ok(code),
     };
-    let text = std::fs::read_to_string(file)?;
+    let text = cannonball::input::read_text(file)?;
     let lines: Vec<&str> = text.lines().collect();
     let (report, after) = infer::check_and_replay(&t)?;
     for note in &report.notes {

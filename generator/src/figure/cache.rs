@@ -58,7 +58,7 @@ impl Cache {
     /// The stored HTML for `key`, if any.
     #[must_use]
     pub fn get(&self, key: &str) -> Option<String> {
-        fs::read_to_string(self.dir.as_ref()?.join(format!("{key}.html"))).ok()
+        crate::input::read_text(&self.dir.as_ref()?.join(format!("{key}.html"))).ok()
     }
 
     /// Stores `html` under `key` (written to a temporary file, then renamed, so

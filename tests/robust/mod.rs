@@ -1,0 +1,7 @@
+//! Trustworthy under bad input (issue 18): every input is read through one
+//! bounded reader, parsing is linear, impossible setups and transcripts are
+//! refused with their reason, and no parser panics on arbitrary bytes.
+//!
+//! - [`endless`]: devices, FIFOs and oversized inputs are refused at once.
+
+mod endless;
