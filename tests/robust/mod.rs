@@ -3,5 +3,7 @@
 //! refused with their reason, and no parser panics on arbitrary bytes.
 //!
 //! - [`endless`]: devices, FIFOs and oversized inputs are refused at once.
+//! - [`linear`]: long move lists and deeply nested YAML take no time.
 
 mod endless;
+mod linear;
