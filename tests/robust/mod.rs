@@ -4,6 +4,8 @@
 //!
 //! - [`endless`]: devices, FIFOs and oversized inputs are refused at once.
 //! - [`linear`]: long move lists and deeply nested YAML take no time.
+//! - [`setups`]: impossible Margo setups are refused with their reason.
 
 mod endless;
 mod linear;
+mod setups;
