@@ -5,7 +5,9 @@
 //! - [`endless`]: devices, FIFOs and oversized inputs are refused at once.
 //! - [`linear`]: long move lists and deeply nested YAML take no time.
 //! - [`setups`]: impossible Margo setups are refused with their reason.
+//! - [`transcripts`]: Margrites transcripts say each thing once, numbers fit.
 
 mod endless;
 mod linear;
 mod setups;
+mod transcripts;
