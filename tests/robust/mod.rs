@@ -6,8 +6,10 @@
 //! - [`linear`]: long move lists and deeply nested YAML take no time.
 //! - [`setups`]: impossible Margo setups are refused with their reason.
 //! - [`transcripts`]: Margrites transcripts say each thing once, numbers fit.
+//! - [`messages`]: a byte-order mark is skipped; messages read as English.
 
 mod endless;
 mod linear;
+mod messages;
 mod setups;
 mod transcripts;
