@@ -20,7 +20,6 @@ use std::path::{Path, PathBuf};
 mod annotate;
 mod architecture;
 mod book;
-mod robust;
 mod cli;
 mod determinism;
 mod forge_margrites;
@@ -28,6 +27,7 @@ mod margo;
 mod margrites;
 mod puzzles;
 mod render;
+mod robust;
 mod solve;
 mod support;
 

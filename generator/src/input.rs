@@ -266,7 +266,10 @@ mod tests {
     fn devices_and_folders_are_refused_before_reading() {
         let err = read_text(Path::new("/dev/zero")).unwrap_err();
         assert_eq!(err.file, "/dev/zero");
-        assert!(err.reason.contains("not a regular file (a device)"), "{err}");
+        assert!(
+            err.reason.contains("not a regular file (a device)"),
+            "{err}"
+        );
         let err = read_text(Path::new("/")).unwrap_err();
         assert!(err.reason.contains("a folder"), "{err}");
     }

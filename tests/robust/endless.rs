@@ -26,7 +26,10 @@ fn refused(args: &[&str], file: &str, reason: &str) {
     let (o, took) = cannonball(args);
     let err = stderr(&o);
     assert!(!o.status.success(), "{args:?} succeeded");
-    assert!(err.contains(file) && err.contains(reason), "{args:?}: {err}");
+    assert!(
+        err.contains(file) && err.contains(reason),
+        "{args:?}: {err}"
+    );
     assert!(!err.contains("panicked"), "{err}");
     assert!(took < Duration::from_secs(10), "{args:?} took {took:?}");
 }

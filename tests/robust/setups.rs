@@ -45,7 +45,10 @@ fn a_real_ko_point_is_accepted_and_only_there() {
     // The same board with the ko point moved to another empty point.
     let elsewhere = text.replace("; ko b2", "; ko e5");
     let err = refused(rules, &elsewhere);
-    assert!(err.contains("ko point e5 is given but no last move"), "{err}");
+    assert!(
+        err.contains("ko point e5 is given but no last move"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -75,7 +78,10 @@ fn to_move_ko_and_passes_given_twice_are_refused_at_the_second() {
     assert_eq!(err.column, text.rfind("to-move").unwrap() + 1);
     assert_eq!(err.message, "to-move is given twice");
     let err = Setup::parse(spargo, "ko a1; passes 1; ko b2").unwrap_err();
-    assert_eq!((err.column, err.message.as_str()), (18, "ko is given twice"));
+    assert_eq!(
+        (err.column, err.message.as_str()),
+        (18, "ko is given twice")
+    );
     let err = Setup::parse(spargo, "passes 1; passes 0").unwrap_err();
     assert_eq!(err.message, "passes is given twice");
 }
@@ -95,5 +101,10 @@ fn a_point_listed_many_times_is_reported_once_with_its_count() {
 fn a_byte_order_mark_before_a_setup_is_skipped() {
     let spargo = Preset::Spargo.rules();
     let setup = Setup::parse(spargo, "\u{feff}white b2; black c3").unwrap();
-    assert_eq!(setup.to_text(), Setup::parse(spargo, "white b2; black c3").unwrap().to_text());
+    assert_eq!(
+        setup.to_text(),
+        Setup::parse(spargo, "white b2; black c3")
+            .unwrap()
+            .to_text()
+    );
 }

@@ -18,7 +18,10 @@ fn a_second_setup_line_for_one_colour_is_refused() {
     let text = format!("{SETUP}setup white: a7 b7 c7 d7 e7 f7 g7 h7\n");
     let e = refused(&text);
     assert_eq!((e.line, e.column), (3, 1));
-    assert_eq!(e.message, "a second `setup white:` line (the first is line 2)");
+    assert_eq!(
+        e.message,
+        "a second `setup white:` line (the first is line 2)"
+    );
     assert!(parse(SETUP).is_ok());
 }
 
@@ -40,20 +43,36 @@ fn a_turn_number_too_large_is_refused_not_clamped() {
 
 #[test]
 fn a_tally_too_large_is_refused_not_clamped() {
-    let e = refused(&format!("{SETUP}1. h2>g3; g3>f4; g2>f3; f3>f4.\n0(0)-99999999999999999999(0)\n"));
+    let e = refused(&format!(
+        "{SETUP}1. h2>g3; g3>f4; g2>f3; f3>f4.\n0(0)-99999999999999999999(0)\n"
+    ));
     assert_eq!((e.line, e.column), (4, 6));
     assert_eq!(e.message, "number too large (at most 4294967295)");
-    let e = refused(&format!("{SETUP}1. h2>g3; g3>f4; g2>f3; f3>f4.\n0(256)-0(0)\n"));
+    let e = refused(&format!(
+        "{SETUP}1. h2>g3; g3>f4; g2>f3; f3>f4.\n0(256)-0(0)\n"
+    ));
     assert_eq!((e.line, e.column), (4, 3));
-    assert_eq!(e.message, "256 captures is more than a score can hold (255)");
-    assert!(parse(&format!("{SETUP}1. h2>g3; g3>f4; g2>f3; f3>f4.\n0(255)-255(0)\n")).is_ok());
+    assert_eq!(
+        e.message,
+        "256 captures is more than a score can hold (255)"
+    );
+    assert!(
+        parse(&format!(
+            "{SETUP}1. h2>g3; g3>f4; g2>f3; f3>f4.\n0(255)-255(0)\n"
+        ))
+        .is_ok()
+    );
 }
 
 #[test]
 fn a_byte_order_mark_before_a_transcript_is_skipped() {
     let t = parse(&format!("\u{feff}{SETUP}1. h2>g3; g3>f4; g2>f3; f3>f4.\n")).unwrap();
     assert_eq!(t.main.len(), 1);
-    assert!(t.setup.get(cannonball_rules::margrites::Color::Black).is_some());
+    assert!(
+        t.setup
+            .get(cannonball_rules::margrites::Color::Black)
+            .is_some()
+    );
 }
 
 #[test]

@@ -1,7 +1,6 @@
 //! The options that choose a Margo-family game and its rules, shared by every
 //! Margo subcommand, and reading move lists.
 
-
 use anyhow::{Result, anyhow, bail};
 use cannonball_rules::margo::notation::{self, WrittenMove};
 use cannonball_rules::margo::{AnyPosition, CaptureScope, Ko, Preset, Rules};

@@ -368,7 +368,10 @@ fn check_ko_point<const W: usize>(
         return None;
     }
     if setup.passes > 0 {
-        problems.push(SetupProblem::KoPoint(c, "is given but the last move was a pass"));
+        problems.push(SetupProblem::KoPoint(
+            c,
+            "is given but the last move was a pass",
+        ));
         return None;
     }
     // Captures are simulated only on a board that is otherwise sound.
@@ -482,10 +485,7 @@ impl Setup {
             let err = |column: usize, message: String| SetupSyntaxError { column, message };
             let arg = |i: usize| words.get(i).copied();
             let key = head.to_ascii_lowercase();
-            if let Some(&k) = ["to-move", "ko", "passes"]
-                .iter()
-                .find(|&&k| k == key)
-            {
+            if let Some(&k) = ["to-move", "ko", "passes"].iter().find(|&&k| k == key) {
                 if once.contains(&k) {
                     return Err(err(col, format!("{k} is given twice")));
                 }

@@ -253,7 +253,11 @@ impl Cursor<'_> {
         let mut n: Option<u32> = None;
         let mut overflow = false;
         while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
-            match n.unwrap_or(0).checked_mul(10).and_then(|v| v.checked_add(d)) {
+            match n
+                .unwrap_or(0)
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(d))
+            {
                 Some(v) => n = Some(v),
                 None => overflow = true,
             }

@@ -162,7 +162,11 @@ impl Reader {
                     return fail(
                         n,
                         1,
-                        format!("a second `{}:` line (the first is line {})", key.trim(), first.line),
+                        format!(
+                            "a second `{}:` line (the first is line {})",
+                            key.trim(),
+                            first.line
+                        ),
                     );
                 }
                 let squares = read_squares(n, line, value_column)?;
