@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u8)] = &[
     ("fnv", 0),
     ("yaml", 0),
+    ("input", 0),
     ("solve", 1),
     ("puzzle", 2),
     ("forge", 3),

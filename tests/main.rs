@@ -8,6 +8,7 @@
 //! - [`annotate`]: annotated games.
 //! - [`book`]: the verified book.
 //! - [`cli`]: the command line.
+//! - [`robust`]: bad input refused (bounded, linear, strict readers; fuzzing).
 //! - [`determinism`]: the same inputs give the same bytes.
 //! - [`architecture`]: the layers import only downward.
 //!
@@ -26,6 +27,7 @@ mod margo;
 mod margrites;
 mod puzzles;
 mod render;
+mod robust;
 mod solve;
 mod support;
 

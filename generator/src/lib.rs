@@ -11,6 +11,7 @@ pub mod book;
 pub mod figure;
 pub mod fnv;
 pub mod forge;
+pub mod input;
 pub mod puzzle;
 pub mod render;
 pub mod solve;

@@ -106,6 +106,13 @@ fn yaml_line(e: &serde_norway::Error) -> usize {
 /// # Errors
 /// Every problem found, each at its line.
 pub fn check(text: &str, opts: &CheckOptions) -> Result<Checked, Vec<CheckFailure>> {
+    // Before the YAML parser sees the text: deep nesting costs it minutes.
+    crate::input::check_yaml_depth(text, "").map_err(|e| {
+        vec![CheckFailure {
+            line: e.line.unwrap_or(1),
+            message: format!("not an annotated game: {}", e.reason),
+        }]
+    })?;
     let game = AnnotatedGame::from_yaml(text).map_err(|e| {
         vec![CheckFailure {
             line: yaml_line(&e),

@@ -238,8 +238,8 @@ pub fn view(
     // A link out of the games folder is refused before anything is read.
     let real = super::files::inside(games, &path)
         .map_err(|e| ViewError::Directive(format!("cannot read {shown}: {e}")))?;
-    let text = std::fs::read_to_string(&real)
-        .map_err(|e| ViewError::Directive(format!("cannot read {shown}: {e}")))?;
+    let text = crate::input::read_text(&real)
+        .map_err(|e| ViewError::Directive(format!("cannot read {shown}: {}", e.reason)))?;
     let kind = if text.lines().any(|l| l.trim() == "game: spargo") {
         Game::Spargo
     } else {

@@ -409,7 +409,8 @@ fn figure_file(paths: &Paths, d: &scan::Directive) -> Result<(String, String), S
     // A link out of the figures folder is refused before anything is read.
     let real =
         files::inside(&paths.figures, &path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let body = std::fs::read_to_string(&real).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let body =
+        crate::input::read_text(&real).map_err(|e| format!("cannot read {shown}: {}", e.reason))?;
     Ok((body, paths.show(&path)))
 }
 

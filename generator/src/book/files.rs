@@ -39,9 +39,19 @@ pub fn fingerprint(dir: &Path) -> u64 {
     for f in &files {
         let rel = f.strip_prefix(dir).unwrap_or(f);
         h = h.write(rel.to_string_lossy().as_bytes()).write(&[0]);
-        match fs::read(f) {
-            Ok(bytes) => h = h.write(&(bytes.len() as u64).to_le_bytes()).write(&bytes),
-            Err(_) => h = h.write(b"unreadable"),
+        // A link is hashed by where it points, never followed: it may lead
+        // to a device that never ends (the read of the file itself refuses
+        // both).
+        let link = fs::symlink_metadata(f).is_ok_and(|m| m.file_type().is_symlink());
+        if link {
+            let target = fs::read_link(f).unwrap_or_default();
+            h = h
+                .write(b"link ")
+                .write(target.as_os_str().as_encoded_bytes());
+        } else if let Ok(bytes) = fs::read(f) {
+            h = h.write(&(bytes.len() as u64).to_le_bytes()).write(&bytes);
+        } else {
+            h = h.write(b"unreadable");
         }
     }
     h.finish()
@@ -55,7 +65,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
         let Ok(kind) = e.file_type() else { continue };
         if kind.is_dir() {
             collect(&e.path(), out);
-        } else {
+        } else if kind.is_file() || kind.is_symlink() {
             out.push(e.path());
         }
     }

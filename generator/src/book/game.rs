@@ -6,7 +6,6 @@
 //! `NAME.corrected.txt` exists, the diagrams follow it and the errata listed
 //! are the printed transcript's departures.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -27,13 +26,14 @@ pub enum GameError {
     /// The name is not a plain file name.
     #[error("`{0}` is not a game name")]
     Name(String),
-    /// The transcript cannot be read.
-    #[error("cannot read {}: {source}", path.display())]
+    /// The transcript cannot be read (missing, not a regular file, too
+    /// large, not UTF-8).
+    #[error("cannot read {source}")]
     Read {
         /// The transcript.
         path: PathBuf,
-        /// Why.
-        source: std::io::Error,
+        /// The file (and line) and why.
+        source: crate::input::InputError,
     },
     /// The transcript cannot be parsed.
     #[error("{}: {source}", path.display())]
@@ -123,14 +123,21 @@ pub struct GameView {
 /// Reads and parses a transcript inside `games` (a link out of it is refused
 /// before anything is read).
 fn read(games: &Path, path: &Path) -> Result<Transcript, GameError> {
-    let real = super::files::inside(games, path).map_err(|source| GameError::Read {
-        path: path.to_path_buf(),
-        source,
+    let named = |mut source: crate::input::InputError| {
+        source.file = path.display().to_string();
+        GameError::Read {
+            path: path.to_path_buf(),
+            source,
+        }
+    };
+    let real = super::files::inside(games, path).map_err(|e| {
+        named(crate::input::InputError {
+            file: String::new(),
+            line: None,
+            reason: e.to_string(),
+        })
     })?;
-    let text = fs::read_to_string(real).map_err(|source| GameError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = crate::input::read_text(&real).map_err(named)?;
     transcript::parse(&text).map_err(|source| GameError::Parse {
         path: path.to_path_buf(),
         source,

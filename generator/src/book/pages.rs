@@ -99,7 +99,10 @@ impl Pages {
         tera.set_escape_fn(escape_markdown);
         tera.register_filter("attr", attr_filter);
         for (path, name) in &files {
-            let text = fs::read_to_string(path).map_err(folder_err)?;
+            let text = crate::input::read_text(path).map_err(|e| PagesError::Folder {
+                path: folder.to_path_buf(),
+                message: e.to_string(),
+            })?;
             tera.add_raw_template(name, &text)
                 .map_err(|e| PagesError::Template {
                     name: name.clone(),

@@ -101,12 +101,12 @@ pub fn prove_all(
     }
     let one = |(path, puzzle): &(PathBuf, Puzzle)| -> Result<bool, Vec<Failure>> {
         let file = shown(path);
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let text = crate::input::read_text(path).map_err(|e| {
             vec![failure(
                 &file,
                 PuzzleError::Io {
                     file: file.clone(),
-                    reason: e.to_string(),
+                    reason: e.reason,
                 },
             )]
         })?;

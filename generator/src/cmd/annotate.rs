@@ -182,8 +182,7 @@ fn run_margo(a: &MargoArgs) -> Result<()> {
 }
 
 fn run_check(a: &CheckArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&a.file)
-        .with_context(|| format!("cannot read {}", a.file.display()))?;
+    let text = cannonball::input::read_text(&a.file)?;
     let kind = if text.contains("game: spargo") {
         Game::Spargo
     } else {

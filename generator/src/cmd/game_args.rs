@@ -1,9 +1,7 @@
 //! The options that choose a Margo-family game and its rules, shared by every
 //! Margo subcommand, and reading move lists.
 
-use std::io::Read;
-
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use cannonball_rules::margo::notation::{self, WrittenMove};
 use cannonball_rules::margo::{AnyPosition, CaptureScope, Ko, Preset, Rules};
 
@@ -118,16 +116,9 @@ impl MovesArgs {
         }
         match self.moves_file.as_deref() {
             None => Ok(("--moves".into(), String::new())),
-            Some("-") => {
-                let mut s = String::new();
-                std::io::stdin()
-                    .read_to_string(&mut s)
-                    .context("cannot read moves from standard input")?;
-                Ok(("<stdin>".into(), s))
-            }
+            Some("-") => Ok(("<stdin>".into(), cannonball::input::read_stdin()?)),
             Some(path) => {
-                let s = std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read moves file {path}"))?;
+                let s = cannonball::input::read_text(std::path::Path::new(path))?;
                 Ok((path.to_owned(), s))
             }
         }

@@ -222,12 +222,14 @@ fn display_name(file: &Path) -> String {
 /// The file's text; `-` reads standard input (as `--moves-file -` does).
 fn read_text(file: &Path, json: bool) -> Result<String, ExitCode> {
     let text = if file == Path::new("-") {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut s).map(|_| s)
+        cannonball::input::read_stdin()
     } else {
-        std::fs::read_to_string(file)
+        cannonball::input::read_text(file)
     };
-    text.map_err(|e| unreadable(file, None, &format!("cannot read: {e}"), json))
+    text.map_err(|e| {
+        let at = e.line.map(|l| (l, 1));
+        unreadable(file, at, &format!("cannot read: {}", e.reason), json)
+    })
 }
 
 fn parse_transcript(

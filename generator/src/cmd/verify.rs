@@ -181,7 +181,7 @@ fn check_census(a: &Args) -> Result<usize> {
     };
     let recount = spargo::census(&tb, &|n| bar.set_position(n));
     bar.finish_and_clear();
-    let text = std::fs::read_to_string(&path)?;
+    let text = cannonball::input::read_text(&path)?;
     let mut problems = census.differences(&recount);
     if census.tablebase.is_some() && census.tablebase != recount.tablebase {
         problems.push((

@@ -76,7 +76,7 @@ impl Cache {
     /// matches it (key, length and checksum).
     #[must_use]
     pub fn get(&self, key: &str) -> Option<String> {
-        let text = fs::read_to_string(self.dir.as_ref()?.join(format!("{key}.html"))).ok()?;
+        let text = crate::input::read_text(&self.dir.as_ref()?.join(format!("{key}.html"))).ok()?;
         let (header, content) = text.split_once('\n')?;
         (header == Cache::header(key, content)).then(|| content.to_string())
     }

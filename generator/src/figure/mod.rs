@@ -126,6 +126,14 @@ fn fail(place: &Place, body_line: usize, problem: Problem) -> Failure {
 }
 
 fn game_of(fig: &Figure) -> Result<Game, Failure> {
+    // Before any YAML parser sees the body: deep nesting costs it minutes.
+    if let Err(e) = crate::input::check_yaml_depth(&fig.body, &fig.place.file) {
+        return Err(fail(
+            &fig.place,
+            e.line.unwrap_or(1),
+            Problem::Yaml(e.reason),
+        ));
+    }
     let key = serde_norway::from_str::<GameKey>(&fig.body)
         .ok()
         .and_then(|k| k.game)

@@ -159,10 +159,10 @@ pub fn rewrite_file(path: &Path, limits: &VerifyLimits) -> Result<(Game, bool), 
 /// As [`verify`], or the file cannot be read.
 pub fn verify_file(path: &Path, limits: &VerifyLimits) -> Result<Game, Vec<PuzzleError>> {
     let p = puzzle::read(path).map_err(|e| vec![e])?;
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::input::read_text(path).map_err(|e| {
         vec![PuzzleError::Io {
             file: path.display().to_string(),
-            reason: e.to_string(),
+            reason: e.reason,
         }]
     })?;
     verify(&path.display().to_string(), &text, &p, limits)?;

@@ -75,9 +75,9 @@ impl Census {
             return Ok(None);
         }
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| CensusError {
+        let text = crate::input::read_text(path).map_err(|e| CensusError {
             file: file.clone(),
-            reason: e.to_string(),
+            reason: e.reason,
         })?;
         Census::parse(&text, &file).map(Some)
     }

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::yaml;
+use crate::{input, yaml};
 
 use super::model::Puzzle;
 use super::raw::{self, RawPuzzle};
@@ -73,6 +73,21 @@ pub fn io(file: &Path) -> impl Fn(std::io::Error) -> PuzzleError + '_ {
     }
 }
 
+/// A problem of the bounded reader as a puzzle error (with its line, if any).
+fn from_input(e: input::InputError) -> PuzzleError {
+    match e.line {
+        Some(line) => PuzzleError::At {
+            file: e.file,
+            line,
+            reason: e.reason,
+        },
+        None => PuzzleError::Io {
+            file: e.file,
+            reason: e.reason,
+        },
+    }
+}
+
 /// The line of `text` that holds the first `` `value` `` quoted in `message`.
 fn quoted_line(text: &str, message: &str) -> Option<usize> {
     let start = message.find('`')? + 1;
@@ -91,6 +106,7 @@ fn quoted_line(text: &str, message: &str) -> Option<usize> {
 /// # Errors
 /// The first problem, with its line.
 pub fn parse(text: &str, file: &str) -> Result<Puzzle, PuzzleError> {
+    input::check_yaml_depth(text, file).map_err(from_input)?;
     let p: RawPuzzle = serde_norway::from_str(text).map_err(|e| {
         let message = e.to_string();
         // Errors raised while reading a field's own text point at the
@@ -113,7 +129,7 @@ pub fn parse(text: &str, file: &str) -> Result<Puzzle, PuzzleError> {
 /// # Errors
 /// The file cannot be read, or [`parse`] fails.
 pub fn read(path: &Path) -> Result<Puzzle, PuzzleError> {
-    let text = fs::read_to_string(path).map_err(io(path))?;
+    let text = input::read_text(path).map_err(from_input)?;
     let p = parse(&text, &path.display().to_string())?;
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
     if stem != p.id {

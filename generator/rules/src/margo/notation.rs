@@ -99,7 +99,7 @@ fn parse_number(s: &str, column: usize, what: &str, max: u32) -> Result<u8, Nota
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(NotationError::new(
             column,
-            format!("expected a {what} (a number), found '{s}'"),
+            format!("expected a number for the {what}, found '{s}'"),
         ));
     }
     match s.parse::<u32>() {
@@ -252,14 +252,11 @@ pub struct MoveListError {
 /// # Errors
 /// The first move that cannot be read, with its ply, line and column.
 pub fn parse_move_list(text: &str) -> Result<Vec<WrittenMove>, MoveListError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
     for (line_index, raw_line) in text.lines().enumerate() {
         let line = raw_line.split('#').next().unwrap_or("");
-        let mut offset = 0;
-        for token in line.split_whitespace() {
-            let start = line[offset..].find(token).map_or(offset, |i| offset + i);
-            offset = start + token.len();
-            let column = line[..start].chars().count() + 1;
+        for (column, token) in tokens(line) {
             let ply = out.len();
             match token.parse::<MoveSyntax>() {
                 Ok(syntax) => out.push(WrittenMove {
@@ -281,6 +278,25 @@ pub fn parse_move_list(text: &str) -> Result<Vec<WrittenMove>, MoveListError> {
         }
     }
     Ok(out)
+}
+
+/// The white-space separated words of `line`, each with the 1-based column (in
+/// characters) of its first character, in one pass over the line.
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut chars = line.char_indices().enumerate().peekable();
+    std::iter::from_fn(move || {
+        while chars.next_if(|(_, (_, c))| c.is_whitespace()).is_some() {}
+        let (column, (start, _)) = chars.next()?;
+        let mut end = line.len();
+        while let Some((_, (i, c))) = chars.peek().copied() {
+            if c.is_whitespace() {
+                end = i;
+                break;
+            }
+            chars.next();
+        }
+        Some((column + 1, &line[start..end]))
+    })
 }
 
 #[cfg(test)]
@@ -318,6 +334,15 @@ mod tests {
         assert!(parse_move(g, "a1+3").is_ok());
         assert_eq!(parse_move(g, "PASS").unwrap(), Move::Pass);
         assert_eq!(parse_move(g, "swap").unwrap(), Move::Swap);
+    }
+
+    #[test]
+    fn columns_count_characters_and_a_byte_order_mark_is_skipped() {
+        let list = parse_move_list("\u{feff}a1\u{3000}b2\n\té3 c3").unwrap_err();
+        assert_eq!((list.line, list.column, list.token.as_str()), (2, 2, "é3"));
+        let list = parse_move_list("\u{feff}a1\u{3000}b2  c3").unwrap();
+        let at: Vec<_> = list.iter().map(|m| m.column).collect();
+        assert_eq!(at, [1, 4, 8]);
     }
 
     #[test]

@@ -60,7 +60,7 @@ pub enum PositionError {
     Rules(#[from] RulesError),
     /// The bitboard width cannot hold every point of the board.
     #[error(
-        "a {size}x{size} board has {points} points, more than this representation's {capacity}"
+        "the board of size {size} has {points} points, more than this representation's {capacity}"
     )]
     TooLarge {
         /// Board size.

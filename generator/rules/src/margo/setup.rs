@@ -20,6 +20,7 @@
 //! assert_eq!(pos.scores(), vec![3, 1]);
 //! ```
 
+use std::collections::HashMap;
 use std::fmt;
 
 use thiserror::Error;
@@ -77,8 +78,9 @@ pub enum SetupProblem {
     TooLarge(String),
     /// A piece stands on a point the board does not have.
     MissingPoint(Coords),
-    /// Two pieces on one point.
-    Duplicate(Coords),
+    /// Several pieces on one point: the point and how many times it is listed
+    /// (reported once per point, however often it is repeated).
+    Duplicate(Coords, usize),
     /// A piece of a colour no player of this game has.
     ColorNotInGame(Coords, Color),
     /// A piece at or above the height limit.
@@ -99,6 +101,12 @@ pub enum SetupProblem {
     Passes(u8),
     /// A zombie label on a point without a piece.
     ZombieWithoutPiece(Coords),
+    /// A zombie label on a piece nothing can rest on (no point above it, or
+    /// above the height limit): a zombie is a captured piece that stayed
+    /// because something rested on it (rulings A5), so a piece there is never
+    /// one. (A zombie whose group has freedom again is possible: it keeps its
+    /// status when a removal next to it frees a point.)
+    ZombieNeverPinned(Coords),
 }
 
 fn list(points: &[Coords]) -> String {
@@ -119,7 +127,8 @@ impl fmt::Display for SetupProblem {
                 "piece on {c} ({}), a point the board does not have",
                 c.machine()
             ),
-            SetupProblem::Duplicate(c) => write!(f, "two pieces on {c}"),
+            SetupProblem::Duplicate(c, 2) => write!(f, "two pieces on {c}"),
+            SetupProblem::Duplicate(c, n) => write!(f, "{n} pieces on {c}"),
             SetupProblem::ColorNotInGame(c, col) => {
                 write!(
                     f,
@@ -144,6 +153,11 @@ impl fmt::Display for SetupProblem {
             SetupProblem::ZombieWithoutPiece(c) => {
                 write!(f, "zombie listed on {c}, which holds no piece")
             }
+            SetupProblem::ZombieNeverPinned(c) => write!(
+                f,
+                "zombie listed on {c}, but nothing can rest on that point, so a capture there \
+                 always removes the piece"
+            ),
         }
     }
 }
@@ -186,11 +200,17 @@ impl<const W: usize> Position<W> {
         }
         let ko_point = setup
             .ko_point
-            .and_then(|c| check_ko_point(t, &rules, &board, c, &mut problems));
+            .and_then(|c| check_ko_point(t, setup, &board, c, &mut problems));
         check_turn_state(setup, &board, &mut problems);
         let mut zombies = Bitboard::EMPTY;
         for &c in &setup.zombies {
+            let pinnable = |p| {
+                !geo.rested_on_by(p).is_empty() && rules.level_allowed(usize::from(c.level) + 1)
+            };
             match geo.point(c) {
+                Some(p) if board.occupied().contains(p) && !pinnable(p) => {
+                    problems.push(SetupProblem::ZombieNeverPinned(c));
+                }
                 Some(p) if board.occupied().contains(p) => zombies.insert(p),
                 _ => problems.push(SetupProblem::ZombieWithoutPiece(c)),
             }
@@ -254,7 +274,18 @@ fn place_pieces<const W: usize>(
     problems: &mut Vec<SetupProblem>,
 ) -> Board<W> {
     let mut board = Board::default();
+    // How often each point is listed; repeated points in order of first repeat.
+    let mut listed: HashMap<Coords, usize> = HashMap::new();
+    let mut repeated: Vec<Coords> = Vec::new();
     for &(c, color) in pieces {
+        let n = listed.entry(c).or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            if *n == 2 {
+                repeated.push(c);
+            }
+            continue;
+        }
         let Some(p) = t.geo.point(c) else {
             problems.push(SetupProblem::MissingPoint(c));
             continue;
@@ -265,12 +296,13 @@ fn place_pieces<const W: usize>(
         if !rules.level_allowed(c.level as usize) {
             problems.push(SetupProblem::AboveMaxHeight(c));
         }
-        if board.occupied().contains(p) {
-            problems.push(SetupProblem::Duplicate(c));
-            continue;
-        }
         board.place(t, p, color);
     }
+    problems.extend(
+        repeated
+            .into_iter()
+            .map(|c| SetupProblem::Duplicate(c, listed[&c])),
+    );
     board
 }
 
@@ -314,11 +346,12 @@ fn check_captures_resolved<const W: usize>(
 
 fn check_ko_point<const W: usize>(
     t: &super::tables::Tables<W>,
-    rules: &Rules,
+    setup: &Setup,
     board: &Board<W>,
     c: Coords,
     problems: &mut Vec<SetupProblem>,
 ) -> Option<super::Point> {
+    let rules = &setup.rules;
     if rules.ko != Ko::Simple {
         problems.push(SetupProblem::KoPoint(
             c,
@@ -334,7 +367,60 @@ fn check_ko_point<const W: usize>(
         problems.push(SetupProblem::KoPoint(c, "is not an empty playable point"));
         return None;
     }
+    if setup.passes > 0 {
+        problems.push(SetupProblem::KoPoint(
+            c,
+            "is given but the last move was a pass",
+        ));
+        return None;
+    }
+    // Captures are simulated only on a board that is otherwise sound.
+    if problems.is_empty() && !ko_capture_fits(t, rules, board, setup.to_move, p) {
+        problems.push(SetupProblem::KoPoint(
+            c,
+            "is given but no last move could have made it: that move must have captured \
+             a single piece there, which retaking would give back",
+        ));
+        return None;
+    }
     Some(p)
+}
+
+/// Whether the last move can have been a capture that makes `k` the ko point
+/// for `mover` (rulings A6: retaking on `k` would give back the board before
+/// that move): placing on `k` now removes exactly one piece `q`, of the
+/// player who moved last, and on the board before (`q` empty, `mover`'s piece
+/// back on `k`) placing `q` removes exactly the piece on `k`.
+fn ko_capture_fits<const W: usize>(
+    t: &super::tables::Tables<W>,
+    rules: &Rules,
+    board: &Board<W>,
+    mover: Color,
+    k: super::Point,
+) -> bool {
+    let players = rules.players();
+    let Some(last) = Color::ALL
+        .into_iter()
+        .take(players)
+        .find(|c| c.next(players) == mover)
+    else {
+        return false;
+    };
+    let mut retaken = *board;
+    let q = match capture::place_and_resolve(t, rules, &mut retaken, mover, k) {
+        Ok(r) if r.removed.len() == 1 => r.removed.first_point(),
+        _ => None,
+    };
+    let Some(q) = q.filter(|&q| board.color_at(q) == Some(last)) else {
+        return false;
+    };
+    let mut before = *board;
+    before.clear(t, Bitboard::from_point(q));
+    before.place(t, k, mover);
+    matches!(
+        capture::place_and_resolve(t, rules, &mut before, last, q),
+        Ok(r) if r.removed == Bitboard::from_point(k)
+    )
 }
 
 fn check_turn_state<const W: usize>(
@@ -385,7 +471,10 @@ impl Setup {
     /// The first clause that cannot be read, with its column.
     pub fn parse(rules: Rules, text: &str) -> Result<Setup, SetupSyntaxError> {
         let mut setup = Setup::empty(rules);
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut start = 0;
+        // The clauses that say one thing of the whole position, once each.
+        let mut once: Vec<&str> = Vec::new();
         for clause in text.split(';') {
             let clause_start = start;
             start += clause.len() + 1;
@@ -395,7 +484,14 @@ impl Setup {
             };
             let err = |column: usize, message: String| SetupSyntaxError { column, message };
             let arg = |i: usize| words.get(i).copied();
-            match head.to_ascii_lowercase().as_str() {
+            let key = head.to_ascii_lowercase();
+            if let Some(&k) = ["to-move", "ko", "passes"].iter().find(|&&k| k == key) {
+                if once.contains(&k) {
+                    return Err(err(col, format!("{k} is given twice")));
+                }
+                once.push(k);
+            }
+            match key.as_str() {
                 "to-move" => {
                     let (c, w) = arg(1).ok_or_else(|| err(col, "to-move needs a colour".into()))?;
                     setup.to_move = w.parse().map_err(|e| err(c, format!("{e}")))?;

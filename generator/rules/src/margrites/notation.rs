@@ -246,13 +246,30 @@ impl Cursor<'_> {
     fn quirk(&mut self, column: usize, kind: QuirkKind) {
         self.quirks.push(Quirk { column, kind });
     }
-    fn number(&mut self) -> Option<u32> {
+    /// The digits at the cursor as a number (`None` when there are none); a
+    /// number too large for `u32` is an error at its first digit.
+    fn number(&mut self) -> Result<Option<u32>, SyntaxError> {
+        let column = self.column();
         let mut n: Option<u32> = None;
+        let mut overflow = false;
         while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
-            n = Some(n.unwrap_or(0).saturating_mul(10).saturating_add(d));
+            match n
+                .unwrap_or(0)
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(d))
+            {
+                Some(v) => n = Some(v),
+                None => overflow = true,
+            }
             self.at += 1;
         }
-        n
+        if overflow {
+            return Err(SyntaxError {
+                column,
+                message: format!("number too large (at most {})", u32::MAX),
+            });
+        }
+        Ok(n)
     }
     fn describe_next(&self) -> String {
         match self.peek() {
@@ -301,7 +318,7 @@ fn coord(c: &mut Cursor<'_>, tolerate_stray: bool) -> Result<Coord, SyntaxError>
         c.quirk(column, QuirkKind::StrayLetter { stray, read: file });
     }
     c.bump();
-    let Some(rank) = c.number() else {
+    let Some(rank) = c.number()? else {
         return c.error(format!(
             "expected a rank after `{file}`, found {}",
             c.describe_next()
@@ -473,7 +490,8 @@ fn looks_like_score_line(c: &Cursor<'_>) -> bool {
 
 fn tally(c: &mut Cursor<'_>) -> Result<(Tally, bool), SyntaxError> {
     let resigned = c.eat('R');
-    let Some(points) = c.number() else {
+    let points_column = c.column();
+    let Some(points) = c.number()? else {
         return c.error(format!("expected points, found {}", c.describe_next()));
     };
     if !c.eat('(') {
@@ -482,17 +500,23 @@ fn tally(c: &mut Cursor<'_>) -> Result<(Tally, bool), SyntaxError> {
             c.describe_next()
         ));
     }
-    let Some(captures) = c.number() else {
+    let captures_column = c.column();
+    let Some(captures) = c.number()? else {
         return c.error(format!("expected captures, found {}", c.describe_next()));
     };
     if !c.eat(')') {
         return c.error(format!("expected `)`, found {}", c.describe_next()));
     }
-    let clamp = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
+    let fit = |n: u32, column: usize, what: &str| {
+        u8::try_from(n).map_err(|_| SyntaxError {
+            column,
+            message: format!("{n} {what} is more than a score can hold ({})", u8::MAX),
+        })
+    };
     Ok((
         Tally {
-            points: clamp(points),
-            captures: clamp(captures),
+            points: fit(points, points_column, "points")?,
+            captures: fit(captures, captures_column, "captures")?,
         },
         resigned,
     ))
@@ -585,7 +609,7 @@ pub fn parse_turn(
     let mut c = cursor(seg, end_column);
     c.skip_ws();
     let column = c.column();
-    let Some(number) = c.number() else {
+    let Some(number) = c.number()? else {
         return c.error(format!(
             "expected a turn number, found {}",
             c.describe_next()

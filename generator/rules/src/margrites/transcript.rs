@@ -158,6 +158,17 @@ impl Reader {
                 if self.any_turn() {
                     return fail(n, 1, "setup lines come before the first turn");
                 }
+                if let Some(first) = self.t.setup.get(color) {
+                    return fail(
+                        n,
+                        1,
+                        format!(
+                            "a second `{}:` line (the first is line {})",
+                            key.trim(),
+                            first.line
+                        ),
+                    );
+                }
                 let squares = read_squares(n, line, value_column)?;
                 *self.t.setup.get_mut(color) = Some(Located {
                     line: n,
@@ -174,6 +185,13 @@ impl Reader {
                     Some(Legend::parse(value).or_else(|e| fail(n, value_column, e.to_string()))?);
             }
             "start" => {
+                if let Some(first) = &self.t.start {
+                    return fail(
+                        n,
+                        1,
+                        format!("a second `start:` line (the first is line {})", first.line),
+                    );
+                }
                 let to_move = match value {
                     "black to move" => Color::Black,
                     "white to move" => Color::White,
@@ -304,7 +322,6 @@ impl Reader {
         if let Some(score) = pending_score {
             self.attach_score(score)?;
         }
-        self.t.quirks.sort_by_key(|(l, q)| (*l, q.column));
         Ok(())
     }
 
@@ -359,6 +376,7 @@ fn read_squares(n: usize, line: &str, value_column: usize) -> Result<Vec<Square>
 
 /// Reads a transcript.
 pub fn parse(text: &str) -> Result<Transcript, TranscriptError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text
         .lines()
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
@@ -390,5 +408,8 @@ pub fn parse(text: &str) -> Result<Transcript, TranscriptError> {
     if let Some(v) = r.variation {
         return fail(v.line, 1, "variation not closed with `end variation`");
     }
+    // Once, at the end: sorting after every line made long transcripts
+    // quadratic. The sort is stable, so the order is the same.
+    r.t.quirks.sort_by_key(|(l, q)| (*l, q.column));
     Ok(r.t)
 }
