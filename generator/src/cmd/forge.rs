@@ -157,7 +157,9 @@ fn scan(a: &Args, tb: &Tablebase, theme: Theme) -> Result<Vec<u32>> {
         tb.checksum(),
         tb.len()
     );
-    if let Ok(text) = std::fs::read_to_string(&path) {
+    // Read as any input is (bounded, regular files only); a file that cannot
+    // be read is scanned again and replaced.
+    if let Ok(text) = cannonball::input::read_text_limited(&path, 1 << 33) {
         let mut lines = text.lines();
         let old: Option<usize> = lines
             .next()

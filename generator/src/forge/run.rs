@@ -154,12 +154,21 @@ pub fn state_file(o: &RunOptions) -> PathBuf {
     ))
 }
 
-fn done_indices(path: &Path) -> BTreeSet<u64> {
-    fs::read_to_string(path)
-        .unwrap_or_default()
+/// The candidates an earlier run finished (none when there is no state file).
+/// The file is read as any input is (a regular file, bounded: a link to a
+/// device is refused, not read for ever), with room for a billion indices.
+fn done_indices(path: &Path) -> Result<BTreeSet<u64>, PuzzleError> {
+    if !path.exists() && fs::symlink_metadata(path).is_err() {
+        return Ok(BTreeSet::new());
+    }
+    let text = crate::input::read_text_limited(path, 1 << 33).map_err(|e| PuzzleError::Io {
+        file: path.display().to_string(),
+        reason: e.reason,
+    })?;
+    Ok(text
         .split_whitespace()
         .filter_map(|w| w.parse().ok())
-        .collect()
+        .collect())
 }
 
 fn theme_counts(out: &Path, game: Game) -> Result<(BTreeMap<String, usize>, usize), PuzzleError> {
@@ -211,7 +220,7 @@ pub fn run(
     if let Some(dir) = state.parent() {
         fs::create_dir_all(dir).map_err(io(dir))?;
     }
-    let done = done_indices(&state);
+    let done = done_indices(&state)?;
     let (mut counts, _) = theme_counts(&o.out, o.game)?;
     let mine: Vec<u64> = (0..o.candidates)
         .filter(|i| i % o.shard.n == o.shard.k - 1)
@@ -380,6 +389,28 @@ mod tests {
         let fresh = run(&more, &f, &none).unwrap();
         assert_eq!((fresh.candidates, fresh.resumed), (12, 0));
         let _ = fs::remove_dir_all(&base);
+    }
+
+    /// A state file that is a link to a device is refused by name, not read
+    /// for ever.
+    #[cfg(unix)]
+    #[test]
+    fn a_state_file_linked_to_a_device_is_refused() {
+        let dir = std::env::temp_dir().join(format!("cannonball-state-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let o = opts(&dir, Shard { k: 1, n: 1 }, None);
+        let state = state_file(&o);
+        fs::create_dir_all(state.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &state).unwrap();
+        let f = |s: u64, i: u64| Ok(Some(fake(s, i, Theme::Ko)));
+        let e = run(&o, &f, &|_: u64, _: &RunReport| {})
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(".done") && e.contains("not a regular file"),
+            "{e}"
+        );
+        let _ = fs::remove_dir_all(&dir);
     }
 
     /// Every option that changes a run's result is in its state file's name.
