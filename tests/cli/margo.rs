@@ -1,32 +1,9 @@
 //! The Margo command-line contract: output forms other programs rely on, and a
 //! clear one-line error (never a panic) for every kind of bad input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn cannonball(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cannonball"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cannonball"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    child.wait_with_output().expect("the binary finishes")
-}
+use crate::support::cli::{cannonball, with_stdin};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("utf-8")

@@ -1,14 +1,9 @@
 //! The `cannonball margrites` command line: exit codes and located messages.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cannonball"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
+use crate::support::cli::cannonball as run;
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cannonball-margrites-cli-{}", std::process::id()));

@@ -2,14 +2,8 @@
 //! located messages.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cannonball"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
+use crate::support::cli::{cannonball as run, margrites_fixture as fixture, stderr, stdout};
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cannonball-solve-cli-{}", std::process::id()));
@@ -19,23 +13,8 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
     path
 }
 
-fn fixture(name: &str) -> String {
-    format!(
-        "{}/../tests/fixtures/margrites/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
-
 fn illustration_15() -> String {
     fixture("illustration-15.txt")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 const OPENING: &str =

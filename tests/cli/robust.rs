@@ -7,27 +7,7 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-fn cannonball(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cannonball"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn fixture(name: &str) -> String {
-    format!(
-        "{}/../tests/fixtures/margrites/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
+use crate::support::cli::{cannonball, margrites_fixture as fixture, stderr, stdout};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cannonball-robust-{}-{name}", std::process::id()));

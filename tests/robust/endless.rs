@@ -8,22 +8,18 @@ use std::time::{Duration, Instant};
 
 use cannonball::input::{self, MAX_INPUT_BYTES};
 
-fn cannonball(args: &[&str]) -> (Output, Duration) {
-    let t = Instant::now();
-    let o = Command::new(env!("CARGO_BIN_EXE_cannonball"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (o, t.elapsed())
-}
+use crate::support::cli::stderr;
 
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+/// Runs the binary; its output and how long it took.
+fn timed(args: &[&str]) -> (Output, Duration) {
+    let t = Instant::now();
+    let o = crate::support::cli::cannonball(args);
+    (o, t.elapsed())
 }
 
 /// The command failed at once with a message naming `file` and `reason`.
 fn refused(args: &[&str], file: &str, reason: &str) {
-    let (o, took) = cannonball(args);
+    let (o, took) = timed(args);
     let err = stderr(&o);
     assert!(!o.status.success(), "{args:?} succeeded");
     assert!(

@@ -3,6 +3,7 @@
 
 #![allow(dead_code, reason = "each test crate uses a different part")]
 
+pub mod cli;
 pub mod perft_fixture;
 pub mod spargo;
 
