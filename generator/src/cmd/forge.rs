@@ -142,7 +142,7 @@ fn census(a: &Args, tb: &Tablebase) -> Result<ExitCode> {
 /// The ranks a [`spargo::theme_ranks`] scan finds for `theme`, at most
 /// `a.candidates`, read from OUT/.forge when an earlier scan with the same
 /// seed went at least as far.
-fn scan(a: &Args, tb: &Tablebase, theme: Theme) -> Result<Vec<u32>> {
+fn scan(a: &Args, tb: &Tablebase, tb_checksum: u64, theme: Theme) -> Result<Vec<u32>> {
     let dir = a.out.join(".forge");
     let path = dir.join(format!(
         "spargo-scan-{}-seed-{}.ranks",
@@ -154,7 +154,7 @@ fn scan(a: &Args, tb: &Tablebase, theme: Theme) -> Result<Vec<u32>> {
         "# theme {} seed {} tablebase {:#018x} positions {} limit ",
         theme.slug(),
         a.seed,
-        tb.checksum(),
+        tb_checksum,
         tb.len()
     );
     // Read as any input is (bounded, regular files only); a file that cannot
@@ -214,7 +214,7 @@ fn process_cpu_seconds() -> Option<f64> {
 }
 
 /// What the run works through, and the themes its quota is about.
-fn run_options(a: &Args, tablebase: Option<&Tablebase>) -> RunOptions {
+fn run_options(a: &Args, tb_checksum: Option<u64>) -> RunOptions {
     let themes: Vec<Theme> = Theme::ALL
         .into_iter()
         .filter(|t| t.games().contains(&a.game.slug()))
@@ -240,10 +240,7 @@ fn run_options(a: &Args, tablebase: Option<&Tablebase>) -> RunOptions {
             Game::Spargo | Game::Margo => format!(
                 "nodes={} tablebase={}",
                 a.nodes,
-                tablebase.map_or_else(
-                    || "none".to_owned(),
-                    |tb| format!("{:#018x}", tb.checksum())
-                )
+                tb_checksum.map_or_else(|| "none".to_owned(), |sum| format!("{sum:#018x}"))
             ),
         },
     }
@@ -314,7 +311,10 @@ pub fn run(a: &Args) -> Result<ExitCode> {
             return census(a, tb);
         }
     }
-    let opts = run_options(a, tablebase.as_ref());
+    // Names the table in the resume state and the scans' files (one pass
+    // over the whole table: computed once).
+    let tb_checksum = tablebase.as_ref().map(Tablebase::checksum);
+    let opts = run_options(a, tb_checksum);
     let source = horizon_source(a, tablebase.as_ref())?;
     let bar = candidate_bar(a);
     let progress = |n: u64, r: &RunReport| {
@@ -325,8 +325,8 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         nodes: a.nodes,
         ..Limits::MARGO
     };
-    let ranks = match (&tablebase, a.theme) {
-        (Some(tb), Some(theme)) => Some((scan(a, tb, theme)?, theme)),
+    let ranks = match (tablebase.as_ref().zip(tb_checksum), a.theme) {
+        (Some((tb, sum)), Some(theme)) => Some((scan(a, tb, sum, theme)?, theme)),
         _ => None,
     };
     let game = a.game;

@@ -158,7 +158,8 @@ pub fn state_file(o: &RunOptions) -> PathBuf {
 /// The file is read as any input is (a regular file, bounded: a link to a
 /// device is refused, not read for ever), with room for a billion indices.
 fn done_indices(path: &Path) -> Result<BTreeSet<u64>, PuzzleError> {
-    if !path.exists() && fs::symlink_metadata(path).is_err() {
+    // No entry at all (not even a dangling link): no earlier run.
+    if fs::symlink_metadata(path).is_err() {
         return Ok(BTreeSet::new());
     }
     let text = crate::input::read_text_limited(path, 1 << 33).map_err(|e| PuzzleError::Io {
