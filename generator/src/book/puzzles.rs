@@ -16,8 +16,8 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::puzzle::{
-    self, Band, Census, CensusError, Line, Move, Objective, Position, PositionSpec, Puzzle,
-    PuzzleError, Theme, Value,
+    self, Band, Census, CensusError, Line, Minimal, Move, Objective, Position, PositionSpec,
+    Puzzle, PuzzleError, Theme, Value,
 };
 use crate::solve::Wld;
 use cannonball_rules::Game;
@@ -84,8 +84,7 @@ struct Entry {
     id: String,
     link: String,
     question: String,
-    band: &'static str,
-    score: u32,
+    band: String,
     themes: Vec<String>,
 }
 
@@ -102,7 +101,7 @@ struct GameSummary {
     title: &'static str,
     total: usize,
     rows: Vec<ThemeRow>,
-    bands: Vec<(&'static str, usize)>,
+    bands: Vec<(String, usize)>,
 }
 
 #[derive(Serialize)]
@@ -122,9 +121,9 @@ struct PuzzleView {
     question: String,
     objective: String,
     themes: Vec<String>,
-    band: &'static str,
-    score: u32,
+    band: String,
     difficulty: String,
+    game_value: String,
     figure: String,
     after_key: String,
     key: String,
@@ -303,6 +302,23 @@ fn value_heading(p: &Puzzle) -> &'static str {
     }
 }
 
+/// What the key is worth in the whole game, for people.
+fn game_value_text(p: &Puzzle) -> String {
+    let side = match &p.position {
+        Position::Margo(m) => m.to_move().to_string(),
+        Position::Margrites(m) => m.to_move().to_string(),
+    };
+    let side = capitalise(&side);
+    p.game_value.describe(&side)
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 fn titles(themes: &[Theme]) -> Vec<String> {
     themes.iter().map(|t| t.title().to_owned()).collect()
 }
@@ -320,12 +336,16 @@ fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
         question: p.question.clone(),
         objective: p.objective.file_text(p.game),
         themes: titles(&p.themes),
-        band: d.band.slug(),
-        score: d.score,
+        band: format!("{} ({})", d.band.slug(), d.band.title()),
         difficulty: format!(
-            "score {} = solution tree of {} nodes, main line of {} plies, {} tempting tries, shortfall of the greedy choice {}",
-            d.score, d.tree, d.length, d.tempting, d.gap
+            "the key is found by {}; the solution tree has {} nodes, the main line {} plies; {} genuine {}",
+            d.found_by.title(),
+            d.tree,
+            d.length,
+            d.tries,
+            if d.tries == 1 { "try" } else { "tries" }
         ),
+        game_value: game_value_text(p),
         figure: question_figure(p, &key),
         after_key: after_key_figure(p, &key)?,
         key: p.notation(&p.key),
@@ -352,10 +372,12 @@ fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
                     .join(" "),
             })
             .collect(),
-        minimality: if p.minimality.minimal {
-            "minimal: no piece can be taken away without changing the answer".into()
-        } else {
-            format!("not minimal: {}", p.minimality.note)
+        minimality: match p.minimality.minimal {
+            Minimal::Yes => {
+                "minimal: no piece can be taken away without changing the answer".into()
+            }
+            Minimal::No => format!("not minimal: {}", p.minimality.note),
+            Minimal::Unknown => format!("minimality unknown: {}", p.minimality.note),
         },
         provenance: format!(
             "{}; {}; seed {}, candidate {}; {} solver nodes",
@@ -398,9 +420,8 @@ fn in_book_order(all: &[(PathBuf, Puzzle)], game: Game) -> Vec<&Puzzle> {
         .filter(|p| p.game == game)
         .collect();
     ps.sort_by(|a, b| {
-        a.difficulty
-            .score
-            .cmp(&b.difficulty.score)
+        (a.difficulty.band, a.difficulty.tree)
+            .cmp(&(b.difficulty.band, b.difficulty.tree))
             .then(a.id.cmp(&b.id))
     });
     ps
@@ -412,7 +433,9 @@ fn theme_rows(ps: &[&Puzzle]) -> Vec<ThemeRow> {
     let mut by_theme: BTreeMap<&'static str, (Theme, Vec<usize>)> = BTreeMap::new();
     for p in ps {
         for t in &p.themes {
-            let row = by_theme.entry(t.slug()).or_insert_with(|| (*t, vec![0; 3]));
+            let row = by_theme
+                .entry(t.slug())
+                .or_insert_with(|| (*t, vec![0; Band::ALL.len()]));
             row.1[Band::ALL
                 .iter()
                 .position(|b| *b == p.difficulty.band)
@@ -445,7 +468,6 @@ fn game_pages(
             link: format!("{}/{}.md", game.slug(), p.id),
             question: p.question.clone(),
             band: p.difficulty.band.slug(),
-            score: p.difficulty.score,
             themes: titles(&p.themes),
         });
         let v = view(p, number).map_err(|reason| PuzzlePagesError::Page {

@@ -278,8 +278,8 @@ pub fn run(
 mod tests {
     use super::*;
     use crate::puzzle::{
-        Band, Difficulty, Line, MargoPosition, Minimality, Objective, Position, PositionSpec,
-        Provenance, puzzle_id,
+        Difficulty, Finder, GameValue, Line, MargoPosition, Minimal, Minimality, Objective,
+        Position, PositionSpec, Provenance, puzzle_id,
     };
 
     fn fake(seed: u64, i: u64, theme: Theme) -> Puzzle {
@@ -301,6 +301,7 @@ mod tests {
             turns: 0,
             position,
             key: a1.clone(),
+            game_value: GameValue::Win(None),
             values: Vec::new(),
             first_turns: 0,
             solution: Line {
@@ -311,18 +312,11 @@ mod tests {
             },
             tries: Vec::new(),
             minimality: Minimality {
-                minimal: true,
+                minimal: Minimal::Yes,
                 note: String::new(),
             },
             themes: vec![theme],
-            difficulty: Difficulty {
-                band: Band::Easy,
-                score: 1,
-                tree: 1,
-                length: 1,
-                tempting: 0,
-                gap: 0,
-            },
+            difficulty: Difficulty::new(Finder::Nobody, 1, 1, 0),
             provenance: Provenance {
                 generator: "t".into(),
                 source: "t".into(),

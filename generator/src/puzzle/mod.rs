@@ -24,6 +24,8 @@
 //!   ko: d4                       # optional
 //!   to-move: black
 //! key: c1                        # the unique best first move (turn)
+//! game-value: win by 3           # the key's worth in the whole game
+//!                                # (win/draw/loss [by N], or unknown)
 //! values:                        # every legal first move and its exact value
 //!                                # (capture:K: the pieces it forces off the board;
 //!                                # save: the mover's pieces the opponent then forces off)
@@ -38,9 +40,9 @@
 //!     answer: {move: e1, only: true, end: 'game over: black wins by 3'}
 //! tries:                         # tempting wrong first moves, refuted
 //! - {move: d1, tempting: captures 2, value: '-1', refutation: [d2, e1]}
-//! minimality: {minimal: true}
+//! minimality: {minimal: true}    # true, false (a piece is unnecessary) or unknown
 //! themes: [surround-capture]
-//! difficulty: {band: easy, score: 12, tree: 5, length: 3, tempting: 3, gap: 4}
+//! difficulty: {band: 3, found-by: nobody, tree: 5, length: 3, tries: 2}
 //! provenance:                    # not part of the content hash
 //!   generator: cannonball 0.1.0
 //!   source: selfplay greedy-vs-random 5x5 game 17 ply 33
@@ -56,6 +58,7 @@
 //! that differs.
 
 mod census;
+mod grade;
 mod id;
 mod load;
 pub mod margo;
@@ -69,10 +72,11 @@ mod value;
 pub use crate::solve::Objective;
 pub use cannonball_rules::Game;
 pub use census::{Census, CensusError};
+pub use grade::{Band, Difficulty, Finder, GameValue, Minimal, Minimality};
 pub use id::puzzle_id;
 pub use load::{PuzzleError, Written, files, io, parse, read, read_all, to_text, write};
 pub use margrites::{Turn, TurnError, TurnStep};
-pub use model::{Band, Difficulty, Line, Minimality, MoveValue, Provenance, Puzzle, Reply, Try};
+pub use model::{Line, MoveValue, Provenance, Puzzle, Reply, Try};
 pub use position::{
     MargoPosition, MargritesPosition, Move, MoveError, Position, PositionError, PositionSpec,
 };

@@ -8,6 +8,7 @@
 use cannonball_rules::Game;
 use serde::{Deserialize, Serialize};
 
+use super::grade::{Difficulty, GameValue, Minimality};
 use super::position::{Move, Position};
 use super::theme::Theme;
 use super::value::Value;
@@ -83,74 +84,6 @@ pub struct Try {
     pub refutation: Vec<Move>,
 }
 
-/// Whether no piece can be taken away without changing the answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Minimality {
-    /// No piece is superfluous.
-    pub minimal: bool,
-    /// Why not, or which pieces could go.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub note: String,
-}
-
-/// A difficulty band.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Band {
-    /// Few defences, short solution.
-    Easy,
-    /// In between.
-    Medium,
-    /// Large proof tree, long solution, several tempting tries.
-    Hard,
-}
-
-impl Band {
-    /// Every band, easiest first.
-    pub const ALL: [Band; 3] = [Band::Easy, Band::Medium, Band::Hard];
-
-    /// The band of a difficulty score: easy below `medium`, hard from `hard`.
-    #[must_use]
-    pub const fn of_score(score: u32, medium: u32, hard: u32) -> Band {
-        if score >= hard {
-            Band::Hard
-        } else if score >= medium {
-            Band::Medium
-        } else {
-            Band::Easy
-        }
-    }
-
-    /// `easy`, `medium` or `hard`.
-    #[must_use]
-    pub const fn slug(self) -> &'static str {
-        match self {
-            Band::Easy => "easy",
-            Band::Medium => "medium",
-            Band::Hard => "hard",
-        }
-    }
-}
-
-/// The difficulty of a puzzle and what it was computed from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Difficulty {
-    /// The band.
-    pub band: Band,
-    /// The score the band comes from.
-    pub score: u32,
-    /// Nodes of the solution tree (attacker moves and defences).
-    pub tree: u32,
-    /// Plies of the main line, to the end or to the objective.
-    pub length: u32,
-    /// Wrong first moves that tempt (capture, or are the heuristic's choice).
-    pub tempting: u32,
-    /// How far the heuristic player's first choice falls short of the key.
-    pub gap: u32,
-}
-
 /// Where a puzzle came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -190,6 +123,8 @@ pub struct Puzzle {
     pub position: Position,
     /// The key move or turn.
     pub key: Move,
+    /// What the key is worth in the whole game for the side that plays it.
+    pub game_value: GameValue,
     /// Every legal first move with its value (Margo), or every distinct first
     /// turn that reaches the objective (Margrites: only the key).
     pub values: Vec<MoveValue>,

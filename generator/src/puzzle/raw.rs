@@ -7,8 +7,9 @@
 use cannonball_rules::Game;
 use serde::{Deserialize, Serialize};
 
+use super::grade::{Difficulty, GameValue, Minimality};
 use super::load::PuzzleError;
-use super::model::{Difficulty, Line, Minimality, MoveValue, Provenance, Puzzle, Reply, Try};
+use super::model::{Line, MoveValue, Provenance, Puzzle, Reply, Try};
 use super::position::{Move, Position, PositionSpec};
 use super::theme::Theme;
 use super::value::Value;
@@ -67,6 +68,7 @@ pub(super) struct RawPuzzle {
     pub(super) turns: u8,
     pub(super) position: PositionSpec,
     key: String,
+    game_value: GameValue,
     values: Vec<RawMoveValue>,
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     first_turns: u32,
@@ -105,6 +107,7 @@ pub(super) fn raw(p: &Puzzle) -> RawPuzzle {
         turns: p.turns,
         position: p.position.spec(),
         key: mv(&p.key),
+        game_value: p.game_value,
         values: p
             .values
             .iter()
@@ -321,6 +324,7 @@ pub(super) fn typed(raw: RawPuzzle, text: &str, file: &str) -> Result<Puzzle, Pu
         .collect::<Result<_, _>>()?;
     Ok(Puzzle {
         key: r.mv(&raw.key)?,
+        game_value: raw.game_value,
         solution: r.line(raw.solution)?,
         values,
         tries,

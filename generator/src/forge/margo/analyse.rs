@@ -1,7 +1,7 @@
 //! From a position to a proved puzzle: the objective and the key, the solution
 //! tree, the tempting tries and their refutations, and the difficulty.
 
-use crate::puzzle::{self, Band, Difficulty, Line, MoveValue, Objective, Reply, Try};
+use crate::puzzle::{self, Difficulty, GameValue, Line, MoveValue, Objective, Reply, Try};
 use crate::solve::margo::{Bounds, Mode, Score, Solution};
 use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
 
@@ -81,6 +81,24 @@ pub fn question(pos: &AnyPosition, exact: &mut Exact) -> Result<Option<Question>
         values,
         line,
     }))
+}
+
+/// The key's worth in the whole game of a `win` or `best-margin` question:
+/// a win (its margin where the values are margins).
+#[must_use]
+pub fn whole_game_value(q: &Question) -> GameValue {
+    let key = q.values.iter().find(|v| v.0 == q.key).map(|v| v.1);
+    match (q.objective, key) {
+        (Objective::Win, Some(v)) => match v.wld() {
+            crate::solve::Wld::Win => GameValue::Win(None),
+            crate::solve::Wld::Draw => GameValue::Draw,
+            crate::solve::Wld::Loss => GameValue::Loss(None),
+        },
+        (_, Some(v)) => v
+            .margin_value()
+            .map_or(GameValue::Unknown, |m| GameValue::of_margin(i64::from(m))),
+        (_, None) => GameValue::Unknown,
+    }
 }
 
 /// The search mode an objective's values come from.
@@ -389,13 +407,6 @@ pub fn difficulty(pos: &AnyPosition, q: &Question, line: &Line) -> Difficulty {
             .map_or(0, |d| u32::try_from(d.max(0)).unwrap_or(0)),
         _ => 0,
     };
-    let score = tree + 2 * length + 3 * tempting + 2 * gap;
-    Difficulty {
-        band: Band::of_score(score, 25, 70),
-        score,
-        tree,
-        length,
-        tempting,
-        gap,
-    }
+    let _ = gap;
+    Difficulty::new(puzzle::Finder::Nobody, tree, length, tempting)
 }

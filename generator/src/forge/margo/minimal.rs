@@ -5,7 +5,7 @@
 //! it is legal (every group keeps freedom or is a pinned zombie group). The
 //! answer is unchanged when the same objective has the same unique key.
 
-use crate::puzzle::Minimality;
+use crate::puzzle::{Minimal, Minimality};
 use cannonball_rules::margo::{AnyPosition, Coords, Point};
 
 use super::ForgeError;
@@ -61,7 +61,13 @@ impl Check {
     #[must_use]
     pub fn minimality(&self, prover: &str) -> Minimality {
         Minimality {
-            minimal: self.superfluous.is_empty() && self.unsettled.is_empty(),
+            minimal: if !self.superfluous.is_empty() {
+                Minimal::No
+            } else if !self.unsettled.is_empty() {
+                Minimal::Unknown
+            } else {
+                Minimal::Yes
+            },
             note: if !self.superfluous.is_empty() {
                 format!("the answer stays without {}", self.superfluous.join(", "))
             } else if !self.unsettled.is_empty() {

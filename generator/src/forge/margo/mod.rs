@@ -30,7 +30,8 @@ pub mod themes;
 
 use crate::puzzle::margo as spec;
 use crate::puzzle::{
-    self, Difficulty, Line, Minimality, MoveValue, Provenance, Puzzle, Theme, Try, puzzle_id,
+    self, Difficulty, GameValue, Line, Minimality, MoveValue, Provenance, Puzzle, Theme, Try,
+    puzzle_id,
 };
 use cannonball_rules::Game;
 use cannonball_rules::margo::AnyPosition;
@@ -213,6 +214,7 @@ pub fn analyse_position(
         minimality,
         themes,
         difficulty,
+        game_value: analyse::whole_game_value(&q),
     };
     Ok(Some(puzzle_of(game, pos, &q, 0, proved, provenance)))
 }
@@ -234,6 +236,8 @@ pub(crate) struct Proved {
     pub(crate) themes: Vec<Theme>,
     /// Difficulty.
     pub(crate) difficulty: Difficulty,
+    /// The key's worth in the whole game.
+    pub(crate) game_value: GameValue,
 }
 
 /// The puzzle file of the question `q` on `pos` (in canonical orientation)
@@ -255,6 +259,7 @@ pub(crate) fn puzzle_of(
         turns,
         position: puzzle::Position::Margo(pos.clone()),
         key: puzzle::Move::Margo(q.key),
+        game_value: proved.game_value,
         values: proved.values,
         first_turns: 0,
         solution: proved.solution,

@@ -4,7 +4,7 @@
 
 use crate::puzzle::margrites::play_turn;
 use crate::puzzle::{
-    self, Difficulty, Line, Minimality, MoveValue, Objective, Theme, Try, Turn, Value,
+    self, Difficulty, Line, Minimal, Minimality, MoveValue, Objective, Theme, Try, Turn, Value,
 };
 use crate::solve::margrites::{self as solver, Answer, Report, TurnLine};
 use cannonball_rules::margrites::turngen::{DistinctTurn, distinct_turns};
@@ -546,8 +546,15 @@ fn minimality(
             undecided.join(", ")
         ));
     }
+    let minimal = if !could_go.is_empty() {
+        Minimal::No
+    } else if !undecided.is_empty() {
+        Minimal::Unknown
+    } else {
+        Minimal::Yes
+    };
     Ok(Minimality {
-        minimal: notes.is_empty(),
+        minimal,
         note: notes.join("; "),
     })
 }

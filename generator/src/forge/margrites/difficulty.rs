@@ -10,7 +10,7 @@
 //!
 //! Bands: easy below [`MEDIUM`], hard from [`HARD`], medium between.
 
-use crate::puzzle::{Band, Difficulty, Line};
+use crate::puzzle::{Difficulty, Finder, Line};
 
 /// The lowest medium score.
 pub const MEDIUM: u32 = 20;
@@ -20,21 +20,13 @@ pub const HARD: u32 = 45;
 /// Rates a puzzle.
 #[must_use]
 pub fn rate(solution: &Line, turns: u8, tempting: u32, gap: u32) -> Difficulty {
-    let tree = solution.size();
-    let length = solution.main_line_plies();
-    let score = 10 * u32::from(turns.saturating_sub(1))
-        + tree.min(40)
-        + 3 * tempting.min(10)
-        + 8 * gap.min(3)
-        + 2 * length;
-    Difficulty {
-        band: Band::of_score(score, MEDIUM, HARD),
-        score,
-        tree,
-        length,
+    let _ = (turns, gap);
+    Difficulty::new(
+        Finder::Nobody,
+        solution.size(),
+        solution.main_line_plies(),
         tempting,
-        gap,
-    }
+    )
 }
 
 #[cfg(test)]
@@ -55,14 +47,11 @@ mod tests {
     }
 
     #[test]
-    fn harder_features_raise_the_score_and_band() {
+    fn the_tree_and_the_tries_raise_the_band() {
         let easy = rate(&leaf("1. a1>a2."), 1, 0, 0);
-        assert_eq!((easy.tree, easy.length, easy.band), (1, 1, Band::Easy));
-        let tempting = rate(&leaf("1. a1>a2."), 1, 6, 2);
-        assert!(tempting.score > easy.score);
-        assert_eq!(tempting.band, Band::Medium);
+        assert_eq!((easy.tree, easy.length), (1, 1));
         let mut deep = leaf("1. a1>a2.");
-        deep.replies = (0..12)
+        deep.replies = (0..15)
             .map(|i| crate::puzzle::Reply {
                 mv: turn(&format!("2. a{}>b{}.", i % 8 + 1, i % 8 + 1)),
                 answer: Some(Box::new(leaf("3. a1>a2."))),
@@ -70,7 +59,7 @@ mod tests {
             })
             .collect();
         let d = rate(&deep, 2, 4, 1);
-        assert_eq!((d.tree, d.length), (25, 3));
-        assert_eq!(d.band, Band::Hard);
+        assert_eq!((d.tree, d.length), (31, 3));
+        assert!(d.band > easy.band);
     }
 }

@@ -128,6 +128,7 @@ fn to_puzzle(pos: &Position, a: Analysis, provenance: impl FnOnce(u64) -> Proven
             &canonical_text(&spec),
         ),
         game: Game::Margrites,
+        game_value: puzzle::GameValue::Unknown,
         question: a.question,
         objective: a.objective,
         turns: a.turns,

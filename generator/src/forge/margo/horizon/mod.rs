@@ -356,6 +356,7 @@ pub fn analyse_position(
         solution,
         tries,
         minimality,
+        game_value: puzzle::GameValue::Unknown,
         themes,
         difficulty,
     };
