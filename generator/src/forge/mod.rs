@@ -7,11 +7,13 @@ mod error;
 mod limits;
 pub mod margo;
 pub mod margrites;
+mod reject;
 pub mod run;
 pub mod spargo;
 pub mod verify;
 
 pub use error::ForgeError;
+pub use reject::{Forged, Reject};
 
 /// The version written into provenance: `cannonball X.Y.Z`.
 #[must_use]
