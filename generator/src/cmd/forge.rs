@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use cannonball::forge::margo::horizon;
 use cannonball::forge::run::{self, RunOptions, RunReport, Shard};
-use cannonball::forge::{Limits, margo, margrites, spargo};
+use cannonball::forge::{Limits, Reject, margo, margrites, spargo};
 use cannonball::puzzle::Theme;
 use cannonball::puzzle::margo::puzzle_rules;
 use cannonball::solve::spargo::Tablebase;
@@ -270,35 +270,52 @@ fn candidate_bar(a: &Args) -> ProgressBar {
     bar
 }
 
-/// The run's counts and its time: wall, CPU, and CPU per puzzle found.
-fn print_report(a: &Args, report: &RunReport, cpu_start: Option<f64>) -> std::io::Result<()> {
+/// The run's counts, why candidates were turned down, and its time: wall,
+/// CPU, and CPU per puzzle kept. Printed, and saved beside the resume state
+/// (`OUT/.forge/….report`).
+fn print_report(
+    a: &Args,
+    opts: &RunOptions,
+    report: &RunReport,
+    cpu_start: Option<f64>,
+) -> Result<()> {
     let cpu = match (cpu_start, process_cpu_seconds()) {
         (Some(a), Some(b)) => b - a,
         _ => report.worker_time.as_secs_f64(),
     };
-    outln!(
-        "{}: {} candidates ({} done before), {} puzzle files; {}",
+    let per_kept = if report.written > 0 {
+        cpu / report.written as f64
+    } else {
+        0.0
+    };
+    let mut text = format!(
+        "{}: {} candidates ({} done before), {} puzzles found, {} kept; {} puzzle files; {}\n",
         a.game,
         report.candidates,
         report.resumed,
+        report.found,
+        report.written,
         report.total,
         summary(report)
-    )?;
-    outln!(
-        "time: wall {:.1} s, CPU {:.1} s; {:.2} CPU-seconds per puzzle found, {:.1} puzzles per CPU-minute",
+    );
+    text.push_str("turned down:");
+    for why in Reject::ALL {
+        text.push_str(&format!(
+            " {} {}",
+            why.slug(),
+            report.rejected.get(&why).copied().unwrap_or(0)
+        ));
+    }
+    text.push_str(&format!(
+        "\ntime: wall {:.1} s, CPU {:.1} s; {:.2} CPU-seconds per puzzle kept\n",
         report.wall.as_secs_f64(),
         cpu,
-        if report.found > 0 {
-            cpu / report.found as f64
-        } else {
-            0.0
-        },
-        if cpu > 0.0 {
-            report.found as f64 * 60.0 / cpu
-        } else {
-            0.0
-        }
-    )
+        per_kept
+    ));
+    out!("{text}")?;
+    let path = run::state_file(opts).with_extension("report");
+    std::fs::write(&path, &text).with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
 }
 
 /// Runs `forge`.
@@ -346,13 +363,14 @@ pub fn run(a: &Args) -> Result<ExitCode> {
             |(r, theme)| spargo::ranked_candidate(tb, r, *theme, i),
         ) {
             Some(c) => margo::forge_candidate(game, c, seed, i, &limits),
-            None => Ok(None),
+            None => Ok(Err(Reject::NoQuestion)),
         },
         (Game::Spargo | Game::Margo, _, None) => margo::forge_one(game, seed, i, &limits),
-        (Game::Margrites, _, _) => margrites::forge_one(seed, i, &Limits::MARGRITES),
+        (Game::Margrites, _, _) => margrites::forge_one(seed, i, &Limits::MARGRITES)
+            .map(|found| found.ok_or(Reject::NoQuestion)),
     };
     let report = run::run(&opts, &forge, &progress)?;
     bar.finish_and_clear();
-    print_report(a, &report, cpu_start)?;
+    print_report(a, &opts, &report, cpu_start)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -6,10 +6,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use cannonball::book::{self, BookError, BuildOptions, Overrides};
 use cannonball::forge::spargo;
-use cannonball::forge::verify::{VerifyLimits, rewrite_file, verify_file};
+use cannonball::forge::verify::{
+    Rewrite, VerifyLimits, likeness_problems, rewrite_file, verify_file,
+};
 use cannonball::puzzle::{self, Census, PuzzleError};
 use cannonball::solve::spargo::Tablebase;
 use cannonball::yaml;
@@ -35,6 +37,11 @@ pub struct Args {
     /// whose position no longer makes a puzzle are reported and left alone.
     #[arg(long)]
     rewrite: bool,
+    /// With --rewrite: remove the files whose position no longer makes a
+    /// puzzle under the forge's standards (each named, with why), and those
+    /// that repeat an earlier puzzle or exceed the motif cap.
+    #[arg(long, requires = "rewrite")]
+    prune: bool,
     /// Also recount the Spargo census (`PUZZLES/census/spargo.yaml`) from this
     /// tablebase file (about half an hour); without it the census is checked
     /// for its checksum and for counts that hold together.
@@ -47,7 +54,7 @@ pub struct Args {
 
 /// Re-proves (or rewrites) every file, in parallel, with a progress bar.
 /// Each file's game and whether it was rewritten, or its problems.
-fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Result<(Game, bool), Vec<PuzzleError>>> {
+fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Result<(Game, Rewrite), Vec<PuzzleError>>> {
     let limits = VerifyLimits::default();
     let bar = if a.quiet {
         ProgressBar::hidden()
@@ -66,7 +73,7 @@ fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Result<(Game, bool), Vec<PuzzleEr
             let r = if a.rewrite {
                 rewrite_file(f, &limits)
             } else {
-                verify_file(f, &limits).map(|g| (g, false))
+                verify_file(f, &limits).map(|g| (g, Rewrite::Same))
             };
             bar.inc(1);
             r
@@ -81,21 +88,36 @@ fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Result<(Game, bool), Vec<PuzzleEr
 /// # Errors
 /// A failed write to standard output.
 fn report(
-    results: Vec<Result<(Game, bool), Vec<PuzzleError>>>,
+    a: &Args,
+    results: Vec<Result<(Game, Rewrite), Vec<PuzzleError>>>,
     files: &[PathBuf],
     started: Instant,
-) -> std::io::Result<usize> {
+) -> Result<usize> {
     let mut failures = 0;
     let mut rewritten = 0;
     let mut per_game: BTreeMap<String, usize> = BTreeMap::new();
     for (r, file) in results.into_iter().zip(files) {
         match r {
-            Ok((game, changed)) => {
-                *per_game.entry(game.slug().to_owned()).or_insert(0) += 1;
-                if changed {
-                    rewritten += 1;
-                    outln!("rewritten {}", file.display())?;
+            Ok((game, done)) => {
+                match done {
+                    Rewrite::Same => {}
+                    Rewrite::Written => {
+                        rewritten += 1;
+                        outln!("rewritten {}", file.display())?;
+                    }
+                    Rewrite::NoLonger(why) if a.prune => {
+                        std::fs::remove_file(file)
+                            .with_context(|| format!("removing {}", file.display()))?;
+                        outln!("removed {}: not a puzzle: {why}", file.display())?;
+                        continue;
+                    }
+                    Rewrite::NoLonger(why) => {
+                        failures += 1;
+                        errln!("{}:1: not a puzzle: {why}", file.display());
+                        continue;
+                    }
                 }
+                *per_game.entry(game.slug().to_owned()).or_insert(0) += 1;
             }
             Err(errors) => {
                 failures += 1;
@@ -119,6 +141,31 @@ fn report(
         started.elapsed().as_secs_f64()
     )?;
     Ok(failures)
+}
+
+/// Checks that no puzzle repeats an earlier one (in file order) or exceeds
+/// the motif cap; with `--prune` those files are removed. The number of
+/// problems left.
+fn check_likeness(a: &Args) -> Result<usize> {
+    let mut all = Vec::new();
+    for f in puzzle::files(&a.puzzles)? {
+        match puzzle::read(&f) {
+            Ok(p) => all.push((f, p)),
+            // Already reported by the re-proof.
+            Err(_) => continue,
+        }
+    }
+    let problems = likeness_problems(&all);
+    for (i, e) in &problems {
+        if a.prune {
+            let file = &all[*i].0;
+            std::fs::remove_file(file).with_context(|| format!("removing {}", file.display()))?;
+            outln!("removed {}: {e}", file.display())?;
+        } else {
+            errln!("{e}");
+        }
+    }
+    Ok(if a.prune { 0 } else { problems.len() })
 }
 
 /// Checks every book figure afresh; whether any failed.
@@ -220,7 +267,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         );
     }
     let results = reprove(a, &files);
-    let failures = report(results, &files, started)? + check_census(a)?;
+    let failures = report(a, results, &files, started)? + check_likeness(a)? + check_census(a)?;
     let book_failed = !a.puzzles_only && check_book(a)?;
     if failures > 0 || book_failed {
         errln!("error: verification failed");

@@ -52,6 +52,22 @@ impl Reject {
     }
 }
 
+impl Reject {
+    /// Why, in words (`verify` reports it for a puzzle turned down now).
+    #[must_use]
+    pub const fn reason(self) -> &'static str {
+        match self {
+            Reject::NoQuestion => "the position asks no question with a unique key",
+            Reject::Unsound => "the key is worse in the whole game than another first move",
+            Reject::Greedy => "a reflex player of the ladder (greedy or one-ply) finds the key",
+            Reject::NoGenuineTry => "no wrong first move tempts for a computed reason",
+            Reject::Duplicate => "the same puzzle is already kept",
+            Reject::MotifCap => "enough puzzles of this motif and theme are already kept",
+            Reject::Budget => "a position the answer needs is beyond the node budget",
+        }
+    }
+}
+
 impl fmt::Display for Reject {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.slug())

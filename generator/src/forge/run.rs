@@ -30,7 +30,9 @@ use thiserror::Error;
 
 use super::ForgeError;
 use crate::fnv::Fnv1a;
-use crate::puzzle::{self, Puzzle, PuzzleError, Theme, Written, io};
+use super::Forged;
+use super::Reject;
+use crate::puzzle::{self, Likeness, MOTIF_CAP, Puzzle, PuzzleError, Theme, Written, io};
 use cannonball_rules::Game;
 
 /// A shard `k/N` (1-based `k`).
@@ -92,8 +94,11 @@ pub struct RunReport {
     pub candidates: u64,
     /// Candidates skipped because an earlier run finished them.
     pub resumed: u64,
-    /// Puzzles found (before the quota).
+    /// Puzzles found (before the quota, the duplicates and the motif cap).
     pub found: u64,
+    /// Candidates turned down, by reason (duplicates and the motif cap
+    /// included).
+    pub rejected: BTreeMap<Reject, u64>,
     /// New files written.
     pub written: u64,
     /// Puzzles per theme in the folder at the end, by slug (so listed in
@@ -172,20 +177,51 @@ fn done_indices(path: &Path) -> Result<BTreeSet<u64>, PuzzleError> {
         .collect())
 }
 
-fn theme_counts(out: &Path, game: Game) -> Result<(BTreeMap<String, usize>, usize), PuzzleError> {
-    let mut counts = BTreeMap::new();
-    let mut total = 0;
+/// The game's puzzles already in the folder: their likeness and themes.
+fn kept_puzzles(out: &Path, game: Game) -> Result<Vec<(Likeness, Vec<Theme>)>, PuzzleError> {
+    let mut kept = Vec::new();
     for path in puzzle::files(out)? {
         let p = puzzle::read(&path)?;
-        if p.game != game {
-            continue;
+        if p.game == game {
+            kept.push((Likeness::of(&p), p.themes));
         }
-        total += 1;
-        for t in p.themes {
+    }
+    Ok(kept)
+}
+
+/// Puzzles per theme slug among `kept`.
+fn theme_counts(kept: &[(Likeness, Vec<Theme>)]) -> BTreeMap<String, usize> {
+    let mut counts = BTreeMap::new();
+    for (_, themes) in kept {
+        for t in themes {
             *counts.entry(t.slug().to_owned()).or_insert(0) += 1;
         }
     }
-    Ok((counts, total))
+    counts
+}
+
+/// Why `p` may not join `kept`: the same puzzle is there, or one of its
+/// themes (or, without a theme, the themeless puzzles) already has
+/// [`MOTIF_CAP`] puzzles of its motif.
+fn likeness_reject(kept: &[(Likeness, Vec<Theme>)], p: &Puzzle) -> Option<Reject> {
+    let me = Likeness::of(p);
+    if kept.iter().any(|(l, _)| me.same_puzzle(l)) {
+        return Some(Reject::Duplicate);
+    }
+    let alike: Vec<&Vec<Theme>> = kept
+        .iter()
+        .filter(|(l, _)| me.same_motif(l))
+        .map(|(_, t)| t)
+        .collect();
+    let over = |shares: &dyn Fn(&Vec<Theme>) -> bool| {
+        alike.iter().filter(|t| shares(t)).count() >= MOTIF_CAP
+    };
+    let capped = if p.themes.is_empty() {
+        over(&|t| t.is_empty())
+    } else {
+        p.themes.iter().any(|th| over(&|t| t.contains(th)))
+    };
+    capped.then_some(Reject::MotifCap)
 }
 
 fn quota_met(o: &RunOptions, counts: &BTreeMap<String, usize>) -> bool {
@@ -213,7 +249,7 @@ fn wanted(o: &RunOptions, counts: &BTreeMap<String, usize>, p: &Puzzle) -> bool 
 /// A file cannot be read or written, or a candidate fails.
 pub fn run(
     o: &RunOptions,
-    forge: &(dyn Fn(u64, u64) -> Result<Option<Puzzle>, ForgeError> + Sync),
+    forge: &(dyn Fn(u64, u64) -> Result<Forged, ForgeError> + Sync),
     progress: Progress<'_>,
 ) -> Result<RunReport, RunError> {
     let started = Instant::now();
@@ -222,7 +258,8 @@ pub fn run(
         fs::create_dir_all(dir).map_err(io(dir))?;
     }
     let done = done_indices(&state)?;
-    let (mut counts, _) = theme_counts(&o.out, o.game)?;
+    let mut kept = kept_puzzles(&o.out, o.game)?;
+    let mut counts = theme_counts(&kept);
     let mine: Vec<u64> = (0..o.candidates)
         .filter(|i| i % o.shard.n == o.shard.k - 1)
         .collect();
@@ -235,7 +272,7 @@ pub fn run(
         if quota_met(o, &counts) {
             break;
         }
-        let results: Vec<(u64, Duration, Result<Option<Puzzle>, ForgeError>)> = chunk
+        let results: Vec<(u64, Duration, Result<Forged, ForgeError>)> = chunk
             .par_iter()
             .map(|&i| {
                 let t = Instant::now();
@@ -247,14 +284,24 @@ pub fn run(
             report.candidates += 1;
             report.worker_time += took;
             let found = r.map_err(|reason| RunError::Candidate { index: i, reason })?;
-            if let Some(p) = found {
-                report.found += 1;
-                if wanted(o, &counts, &p) && puzzle::write(&o.out, &p)? == Written::New {
-                    report.written += 1;
-                    for t in &p.themes {
-                        *counts.entry(t.slug().to_owned()).or_insert(0) += 1;
-                    }
+            let p = match found {
+                Ok(p) => p,
+                Err(why) => {
+                    *report.rejected.entry(why).or_insert(0) += 1;
+                    continue;
                 }
+            };
+            report.found += 1;
+            if let Some(why) = likeness_reject(&kept, &p) {
+                *report.rejected.entry(why).or_insert(0) += 1;
+                continue;
+            }
+            if wanted(o, &counts, &p) && puzzle::write(&o.out, &p)? == Written::New {
+                report.written += 1;
+                for t in &p.themes {
+                    *counts.entry(t.slug().to_owned()).or_insert(0) += 1;
+                }
+                kept.push((Likeness::of(&p), p.themes.clone()));
             }
         }
         let mut f = fs::OpenOptions::new()
@@ -267,9 +314,9 @@ pub fn run(
         report.per_theme.clone_from(&counts);
         progress(report.candidates, &report);
     }
-    let (counts, total) = theme_counts(&o.out, o.game)?;
-    report.per_theme = counts;
-    report.total = total;
+    let kept = kept_puzzles(&o.out, o.game)?;
+    report.per_theme = theme_counts(&kept);
+    report.total = kept.len();
     report.wall = started.elapsed();
     Ok(report)
 }

@@ -117,7 +117,10 @@ pub fn differences(file: &str, written: &str, fresh: &Puzzle) -> Result<(), Vec<
 ///
 /// # Errors
 /// The file cannot be read or written, or no longer makes a puzzle.
-pub fn rewrite_file(path: &Path, limits: &VerifyLimits) -> Result<(Game, bool), Vec<PuzzleError>> {
+pub fn rewrite_file(
+    path: &Path,
+    limits: &VerifyLimits,
+) -> Result<(Game, Rewrite), Vec<PuzzleError>> {
     let p = puzzle::read(path).map_err(|e| vec![e])?;
     let file = path.display().to_string();
     let at_top = |reason: String| {
@@ -127,13 +130,17 @@ pub fn rewrite_file(path: &Path, limits: &VerifyLimits) -> Result<(Game, bool), 
             reason,
         }]
     };
-    let mut fresh = reanalyse(&p, limits).map_err(|e| at_top(e.to_string()))?;
+    let mut fresh = match reanalyse(&p, limits) {
+        Ok(fresh) => fresh,
+        Err(ForgeError::NotAPuzzle(why)) => return Ok((p.game, Rewrite::NoLonger(why))),
+        Err(e) => return Err(at_top(e.to_string())),
+    };
     if fresh.id != p.id {
         return Err(at_top(format!("the id would change to {}", fresh.id)));
     }
     fresh.provenance = p.provenance.clone();
     if fresh == p {
-        return Ok((p.game, false));
+        return Ok((p.game, Rewrite::Same));
     }
     let text = puzzle::to_text(&fresh).map_err(|e| vec![e])?;
     let io = |e: std::io::Error| {
@@ -150,7 +157,59 @@ pub fn rewrite_file(path: &Path, limits: &VerifyLimits) -> Result<(Game, bool), 
     let tmp = path.with_file_name(format!(".{name}.tmp"));
     std::fs::write(&tmp, text).map_err(io)?;
     std::fs::rename(&tmp, path).map_err(io)?;
-    Ok((p.game, true))
+    Ok((p.game, Rewrite::Written))
+}
+
+/// What [`rewrite_file`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rewrite {
+    /// The file already says what the engine finds.
+    Same,
+    /// The file was written anew.
+    Written,
+    /// The position no longer makes a puzzle (why); the file is left alone.
+    NoLonger(String),
+}
+
+/// Puzzles of one collection that are the same puzzle as an earlier one, or
+/// one more of a motif that already has [`puzzle::MOTIF_CAP`] puzzles with
+/// the same theme (earlier: in the order given). Each problem names the file
+/// and the puzzles it is like.
+#[must_use]
+pub fn likeness_problems(all: &[(std::path::PathBuf, Puzzle)]) -> Vec<(usize, PuzzleError)> {
+    let mut kept: Vec<(usize, puzzle::Likeness)> = Vec::new();
+    let mut out = Vec::new();
+    for (i, (path, p)) in all.iter().enumerate() {
+        let me = puzzle::Likeness::of(p);
+        let at = |reason: String| PuzzleError::At {
+            file: path.display().to_string(),
+            line: 1,
+            reason,
+        };
+        if let Some((j, _)) = kept.iter().find(|(_, l)| me.same_puzzle(l)) {
+            out.push((i, at(format!("the same puzzle as {}", all[*j].1.id))));
+            continue;
+        }
+        let over = p.themes.iter().find_map(|th| {
+            let alike: Vec<&str> = kept
+                .iter()
+                .filter(|(j, l)| all[*j].1.themes.contains(th) && me.same_motif(l))
+                .map(|(j, _)| all[*j].1.id.as_str())
+                .collect();
+            (alike.len() >= puzzle::MOTIF_CAP).then(|| (th, alike.join(", ")))
+        });
+        if let Some((th, alike)) = over {
+            out.push((
+                i,
+                at(format!(
+                    "one {th} puzzle too many of one motif (three quarters of its pieces as in {alike})"
+                )),
+            ));
+            continue;
+        }
+        kept.push((i, me));
+    }
+    out
 }
 
 /// Reads and verifies one puzzle file.

@@ -109,6 +109,22 @@ pub fn canonical(pos: &AnyPosition) -> (AnyPosition, String) {
         .unwrap_or_else(|| (base.clone(), base.to_setup().to_text()))
 }
 
+/// The position as a puzzle shows it: the canonical orientation, with the
+/// colours exchanged for about half of all puzzles (those whose canonical
+/// text hashes to an odd number), so that White is to play in those. The
+/// choice depends only on the position, so a puzzle always looks the same and
+/// its id (from the canonical text) does not change.
+#[must_use]
+pub fn presented(pos: &AnyPosition) -> AnyPosition {
+    let (base, text) = canonical(pos);
+    if crate::fnv::fnv1a(text.as_bytes()) % 2 == 0 {
+        return base;
+    }
+    let mut setup = base.with_colors_exchanged().to_setup();
+    setup.swapped = false;
+    AnyPosition::from_setup(&setup).unwrap_or(base)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,6 +132,27 @@ mod tests {
     fn pos(text: &str) -> AnyPosition {
         let setup = Setup::parse(puzzle_rules(Game::Margo, 5), text).unwrap();
         AnyPosition::from_setup(&setup).unwrap()
+    }
+
+    #[test]
+    fn presented_positions_keep_their_canonical_text_and_about_half_show_white() {
+        let texts = [
+            "black a1 b1 c2; white c1 d1 d2; to-move black",
+            "black a1 b2; white c3; to-move black",
+            "black a1 b2 c3; white d4; to-move white",
+            "black c3; white a1 e5; to-move black",
+            "black a2 b3; white a1; to-move black",
+            "black a5 e1; white c3 c4; to-move white",
+        ];
+        let mut white = 0;
+        for t in texts {
+            let p = pos(t);
+            let shown = presented(&p);
+            assert_eq!(canonical(&shown).1, canonical(&p).1, "{t}");
+            assert_eq!(presented(&shown), shown, "{t}: presenting twice changes it");
+            white += usize::from(shown.to_move() == Color::White);
+        }
+        assert!((1..texts.len()).contains(&white), "{white} of {} show White", texts.len());
     }
 
     #[test]

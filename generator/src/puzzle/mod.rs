@@ -60,6 +60,7 @@
 mod census;
 mod grade;
 mod id;
+mod likeness;
 mod load;
 pub mod margo;
 pub mod margrites;
@@ -74,6 +75,7 @@ pub use cannonball_rules::Game;
 pub use census::{Census, CensusError};
 pub use grade::{Band, Difficulty, Finder, GameValue, Minimal, Minimality};
 pub use id::puzzle_id;
+pub use likeness::{Likeness, MOTIF_CAP, MOTIF_SHARE};
 pub use load::{PuzzleError, Written, files, io, parse, read, read_all, to_text, write};
 pub use margrites::{Turn, TurnError, TurnStep};
 pub use model::{Line, MoveValue, Provenance, Puzzle, Reply, Try};

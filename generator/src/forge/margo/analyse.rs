@@ -6,7 +6,9 @@ use crate::solve::margo::{Bounds, Mode, Score, Solution};
 use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
 
 use super::ForgeError;
-use super::players::{Player, balance, captures};
+use super::ladder;
+use super::players::{balance, captures};
+use crate::puzzle::Finder;
 use super::solving::{Exact, file_value, move_values, root_value};
 
 /// The question a position answers, and its key.
@@ -27,9 +29,10 @@ pub struct Question {
 pub const MIN_MOVES: usize = 4;
 
 /// The question `pos` answers, when it makes a puzzle: exactly one first move
-/// wins (objective `win`, decided by win/draw/loss searches), or else several
-/// win and one wins by strictly more than every other (`best-margin`, decided
-/// by exact searches). `None` when neither holds, when there are fewer than
+/// wins (objective `win`, decided by win/draw/loss searches), or else one
+/// first move ends the game with a strictly better margin than every other
+/// (`best-margin`, decided by exact searches): it wins by most, or, where
+/// nothing wins, draws or loses least. `None` when neither holds, when there are fewer than
 /// [`MIN_MOVES`] legal moves, or when the solver cannot settle it.
 ///
 /// # Errors
@@ -49,7 +52,9 @@ pub fn question(pos: &AnyPosition, exact: &mut Exact) -> Result<Option<Question>
         .collect();
     let (objective, key, values, line) = if wins.len() == 1 {
         (Objective::Win, wins[0], classes, sol.pv.clone())
-    } else if wins.len() > 1 {
+    } else {
+        // Several winning moves, or none: the question is the best margin
+        // (the move that wins by most, or the one that loses least).
         let Some(sol) = exact.solve(pos, Mode::Exact)? else {
             return Ok(None);
         };
@@ -64,8 +69,6 @@ pub fn question(pos: &AnyPosition, exact: &mut Exact) -> Result<Option<Question>
             return Ok(None);
         }
         (Objective::BestMargin, at_best[0], values, sol.pv.clone())
-    } else {
-        return Ok(None);
     };
     if matches!(key, Move::Pass | Move::Swap) {
         return Ok(None);
@@ -282,56 +285,63 @@ fn answer(sol: &Solution, mode: Mode, value: Score) -> (Option<Move>, bool) {
     (answer, only)
 }
 
-/// The wrong first moves of `q` in the order they tempt, each with why: the
-/// greedy player's choice, the two-ply player's choice, then the moves that
-/// capture most (ties: the better value, then legal-move order), then the
-/// rest, the closest to the key's value first. A player's choice that also
-/// captures says so.
+/// Whether the first move `m` is worse than the key: a lower value for the
+/// side to move (win, draw, loss; the margin; the pieces forced off), or more
+/// pieces lost in a save puzzle, whose values count down.
+fn is_wrong(q: &Question, m: Move) -> bool {
+    let value = |m: Move| q.values.iter().find(|v| v.0 == m).map(|v| v.1);
+    m != q.key && value(m).is_some() && value(m) < value(q.key)
+}
+
+/// The wrong first moves of `q` that tempt for a computed reason, in the
+/// order they tempt, each with its reasons: the choices of the ladder's
+/// players (weakest first, [`ladder::choices`]), then the move that captures
+/// most, then every other capturing move. A move that tempts for no such
+/// reason is not a try.
 #[must_use]
 pub fn tempting(pos: &AnyPosition, q: &Question) -> Vec<(Move, String)> {
-    let mut picked: Vec<(Move, String)> = Vec::new();
-    for (player, why) in [
-        (Player::Greedy, "the greedy player's choice"),
-        (Player::TwoPly, "the two-ply player's choice"),
-    ] {
-        if let Some(m) = player.first_choice(pos) {
-            if m != q.key && !picked.iter().any(|p| p.0 == m) {
-                let n = captures(pos, m);
-                let why = if n > 0 {
-                    format!("{why}, captures {n}")
-                } else {
-                    why.to_owned()
-                };
-                picked.push((m, why));
+    let mut picked: Vec<(Move, Vec<String>)> = Vec::new();
+    let mut add = |m: Move, why: String| match picked.iter_mut().find(|p| p.0 == m) {
+        Some(p) => p.1.push(why),
+        None => picked.push((m, vec![why])),
+    };
+    for f in [Finder::Greedy, Finder::OnePly, Finder::TwoPly, Finder::Search] {
+        for m in ladder::choices(f, pos) {
+            if is_wrong(q, m) {
+                add(m, format!("{}'s choice", f.title()));
             }
         }
     }
-    let mut rest: Vec<(usize, Score, usize, Move)> = q
+    let mut capturing: Vec<(Move, usize)> = q
         .values
         .iter()
-        .enumerate()
-        .filter(|(_, v)| v.0 != q.key && !picked.iter().any(|p| p.0 == v.0))
-        .map(|(i, v)| (captures(pos, v.0), v.1, i, v.0))
+        .filter(|v| is_wrong(q, v.0))
+        .map(|v| (v.0, captures(pos, v.0)))
+        .filter(|c| c.1 > 0)
         .collect();
-    rest.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
-    for (n, _, _, m) in rest {
-        let why = if n > 0 {
-            format!("captures {n}")
+    // The biggest captures first; ties in legal-move order.
+    capturing.sort_by_key(|c| std::cmp::Reverse(c.1));
+    let most = capturing.first().map_or(0, |c| c.1);
+    let all_most = capturing.iter().all(|c| c.1 == most);
+    for &(m, n) in &capturing {
+        let piece = if n == 1 { "piece" } else { "pieces" };
+        if n == most && !all_most {
+            add(m, format!("captures {n} {piece}, the most of any move"));
         } else {
-            "the closest to the key's value".to_owned()
-        };
-        picked.push((m, why));
+            add(m, format!("captures {n} {piece}"));
+        }
     }
     picked
+        .into_iter()
+        .map(|(m, why)| (m, why.join(", ")))
+        .collect()
 }
 
-/// Up to three tempting wrong first moves, refuted: the greedy player's
-/// choice, the two-ply player's choice, then the moves that capture most,
-/// then the best of the rest — in that order, passing over a move whose
-/// refutation the budget cannot settle.
+/// Up to three genuine tries ([`tempting`]), refuted, in the order they tempt,
+/// passing over a move whose refutation the budget cannot settle.
 ///
 /// # Errors
-/// The solver cannot run or settle a refutation.
+/// The solver cannot run.
 pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<Try>, ForgeError> {
     let mut out = Vec::new();
     for (m, tempting) in tempting(pos, q) {
@@ -379,34 +389,16 @@ pub fn value_records(q: &Question) -> Vec<MoveValue> {
         .collect()
 }
 
-/// The difficulty: score = tree nodes + 2 × main-line plies + 3 × tempting
-/// wrong moves + 2 × the greedy choice's shortfall; easy below 25, hard from 70.
+/// The difficulty ([`Difficulty::new`]): the weakest ladder player that
+/// finds the key, the solution tree's nodes, the main line's plies and the
+/// genuine tries.
 #[must_use]
-pub fn difficulty(pos: &AnyPosition, q: &Question, line: &Line) -> Difficulty {
-    let tree = line.size();
+pub fn difficulty(found_by: Finder, q: &Question, line: &Line, tries: usize) -> Difficulty {
     let length = u32::try_from(q.line.len()).unwrap_or(u32::MAX);
-    let greedy = Player::Greedy.first_choice(pos);
-    let picks: Vec<Move> = [greedy, Player::TwoPly.first_choice(pos)]
-        .into_iter()
-        .flatten()
-        .collect();
-    let tempting = u32::try_from(
-        q.values
-            .iter()
-            .filter(|v| v.0 != q.key && (picks.contains(&v.0) || captures(pos, v.0) > 0))
-            .count(),
+    Difficulty::new(
+        found_by,
+        line.size(),
+        length,
+        u32::try_from(tries).unwrap_or(u32::MAX),
     )
-    .unwrap_or(u32::MAX);
-    let key_value = q.values.iter().find(|v| v.0 == q.key).map(|v| v.1);
-    let gap = match (greedy, key_value) {
-        (Some(g), Some(k)) if g != q.key => q
-            .values
-            .iter()
-            .find(|v| v.0 == g)
-            .and_then(|v| Some(k.margin_value()? - v.1.margin_value()?))
-            .map_or(0, |d| u32::try_from(d.max(0)).unwrap_or(0)),
-        _ => 0,
-    };
-    let _ = gap;
-    Difficulty::new(puzzle::Finder::Nobody, tree, length, tempting)
 }

@@ -23,9 +23,11 @@
 pub mod analyse;
 pub mod candidates;
 pub mod horizon;
+pub mod ladder;
 pub mod minimal;
 pub mod players;
 pub mod solving;
+pub mod sound;
 pub mod themes;
 
 use crate::puzzle::margo as spec;
@@ -36,7 +38,7 @@ use crate::puzzle::{
 use cannonball_rules::Game;
 use cannonball_rules::margo::AnyPosition;
 
-pub use super::{ForgeError, Limits};
+pub use super::{ForgeError, Forged, Limits, Reject};
 use analyse::Question;
 pub use candidates::{Candidate, candidate};
 use solving::Exact;
@@ -44,7 +46,7 @@ use solving::Exact;
 /// Pieces the forge may take away from a candidate.
 const MAX_REMOVALS: usize = 24;
 
-/// The `index`-th candidate of `seed` made into a puzzle, or `None`.
+/// The `index`-th candidate of `seed` made into a puzzle, or why not.
 ///
 /// # Errors
 /// The solver cannot run.
@@ -53,14 +55,14 @@ pub fn forge_one(
     seed: u64,
     index: u64,
     limits: &Limits,
-) -> Result<Option<Puzzle>, ForgeError> {
+) -> Result<Forged, ForgeError> {
     let c = if index % 2 == 0 {
         walk_back(game, seed, index, limits)?
     } else {
         candidate(game, seed, index)
     };
     let Some(c) = c else {
-        return Ok(None);
+        return Ok(Err(Reject::NoQuestion));
     };
     forge_candidate(game, c, seed, index, limits)
 }
@@ -145,7 +147,7 @@ fn walk_back(
     Ok(None)
 }
 
-/// A given candidate made into a puzzle, or `None`.
+/// A given candidate made into a puzzle, or why not.
 ///
 /// # Errors
 /// The solver cannot run.
@@ -155,30 +157,30 @@ pub fn forge_candidate(
     seed: u64,
     index: u64,
     limits: &Limits,
-) -> Result<Option<Puzzle>, ForgeError> {
+) -> Result<Forged, ForgeError> {
     let mut exact = Exact::new(limits.nodes);
     let (pos, _) = spec::canonical(&c.position);
     let Some(q) = analyse::question(&pos, &mut exact)? else {
-        return Ok(None);
+        return Ok(Err(Reject::NoQuestion));
     };
     let smaller = minimal::minimise(&pos, &q, &mut exact, MAX_REMOVALS)?;
-    let (pos, _) = spec::canonical(&smaller);
     let provenance = provenance(c.source, seed, index, limits);
     // The final analysis starts from fresh tables, as `verify` does, so that
     // what the node budget settles is the same in both.
     let mut fresh = Exact::new(limits.nodes);
-    match analyse_position(game, &pos, provenance, limits, &mut fresh) {
+    match analyse_position(game, &smaller, provenance, limits, &mut fresh) {
         Ok(p) => Ok(p.map(|mut p| {
             p.provenance.solver_nodes += exact.nodes;
             p
         })),
-        Err(ForgeError::Unsettled(_)) => Ok(None),
+        Err(ForgeError::Unsettled(_)) => Ok(Err(Reject::Budget)),
         Err(e) => Err(e),
     }
 }
 
-/// The full puzzle for `pos` (already in canonical orientation), or `None`
-/// when it asks no question with a unique key.
+/// The full puzzle for `pos` (shown as [`spec::presented`] shows it), or why
+/// it makes none: no question with a unique key, a key that a reflex player
+/// finds, or no genuine try.
 ///
 /// # Errors
 /// The solver cannot run, or a position of the tree or the tries is not settled.
@@ -188,22 +190,27 @@ pub fn analyse_position(
     mut provenance: Provenance,
     limits: &Limits,
     exact: &mut Exact,
-) -> Result<Option<Puzzle>, ForgeError> {
+) -> Result<Forged, ForgeError> {
+    let pos = &spec::presented(pos);
     let Some(q) = analyse::question(pos, exact)? else {
-        return Ok(None);
+        return Ok(Err(Reject::NoQuestion));
     };
-    let solution = analyse::tree(pos, q.key, true, q.objective, limits.turns, exact)?;
-    let tries = analyse::tries(pos, &q, exact)?;
-    if tries.len() < 3 {
-        return Ok(None);
+    let found_by = ladder::finder(pos, q.key);
+    if found_by.by_reflex() {
+        return Ok(Err(Reject::Greedy));
     }
+    let tries = analyse::tries(pos, &q, exact)?;
+    if tries.is_empty() {
+        return Ok(Err(Reject::NoGenuineTry));
+    }
+    let solution = analyse::tree(pos, q.key, true, q.objective, limits.turns, exact)?;
     let minimality = minimal::check(pos, &q, exact)?.minimality("solver");
     let themes = themes::of(pos, &q, limits.nodes);
-    let difficulty = analyse::difficulty(pos, &q, &solution);
+    let difficulty = analyse::difficulty(found_by, &q, &solution, tries.len());
     let me = pos.to_move();
     let question = match q.objective {
         puzzle::Objective::Win => format!("{me} to play and win."),
-        _ => format!("{me} to play and win by as much as possible."),
+        _ => format!("{me} to play: find the best move. Who wins, and by how much?"),
     };
     provenance.solver_nodes = exact.nodes;
     let proved = Proved {
@@ -216,7 +223,7 @@ pub fn analyse_position(
         difficulty,
         game_value: analyse::whole_game_value(&q),
     };
-    Ok(Some(puzzle_of(game, pos, &q, 0, proved, provenance)))
+    Ok(Ok(puzzle_of(game, pos, &q, 0, proved, provenance)))
 }
 
 /// What a proved Margo or Spargo puzzle says besides its position, objective,
@@ -328,8 +335,5 @@ pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
         let mut exact = Exact::new(limits.nodes);
         analyse_position(p.game, pos, p.provenance.clone(), limits, &mut exact)?
     };
-    found.ok_or_else(|| ForgeError::Field {
-        field: "key".into(),
-        reason: "the position has no unique key move".into(),
-    })
+    found.map_err(|r| ForgeError::NotAPuzzle(r.reason().to_owned()))
 }

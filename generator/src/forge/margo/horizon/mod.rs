@@ -24,7 +24,7 @@ mod tree;
 
 use crate::forge::margo::themes::{Horizon, joins_one_eyed_groups};
 use crate::puzzle::margo as spec;
-use crate::puzzle::{self, MoveValue, Objective, Provenance, Puzzle, Value};
+use crate::puzzle::{self, MoveValue, Objective, Provenance, Value};
 use crate::solve::margo::{CaptureSearch, OutOfBudget, Score, plies_of};
 use cannonball_rules::Game;
 use cannonball_rules::margo::{AnyPosition, Color, Move};
@@ -33,7 +33,9 @@ use cannonball_rules::rng::Rng;
 use super::analyse::{MIN_MOVES, Question, difficulty};
 use super::candidates::{self, Candidate};
 use super::minimal::{self, same_answer};
-use super::{ForgeError, Limits, Proved, capitalise, puzzle_of, themes};
+use super::{
+    ForgeError, Forged, Limits, Proved, Reject, capitalise, ladder, puzzle_of, sound, themes,
+};
 use tree::{removed_by, tree, tries};
 
 /// The horizons of capture puzzles, in the order tried.
@@ -305,9 +307,10 @@ fn question_text(goal: Goal, me: Color, k: u32, turns: u8) -> String {
     }
 }
 
-/// The horizon puzzle for `pos` (in canonical orientation) with `objective`
-/// (`capture:K` or `save`) and `turns`, or `None` when it asks no such
-/// question.
+/// The horizon puzzle for `pos` (shown as [`spec::presented`] shows it) with
+/// `objective` (`capture:K` or `save`) and `turns`, or why it makes none: no
+/// such question, a key a reflex player finds, no genuine try, or a key that
+/// is worse in the whole game than another first move ([`sound`]).
 ///
 /// # Errors
 /// A position of the tree or the tries is not settled within the budget, or
@@ -319,23 +322,32 @@ pub fn analyse_position(
     turns: u8,
     mut provenance: Provenance,
     limits: &Limits,
-) -> Result<Option<Puzzle>, ForgeError> {
+) -> Result<Forged, ForgeError> {
     let goal = Goal::of(objective).ok_or_else(|| ForgeError::Field {
         field: "objective".into(),
         reason: format!("`{objective}` is not a capture or save objective"),
     })?;
+    let pos = &spec::presented(pos);
     let mut search = CaptureSearch::new(limits.nodes);
     let Some(q) = question(pos, goal, turns, &mut search)? else {
-        return Ok(None);
+        return Ok(Err(Reject::NoQuestion));
+    };
+    let found_by = ladder::finder(pos, q.key);
+    if found_by.by_reflex() {
+        return Ok(Err(Reject::Greedy));
+    }
+    let tries = tries(pos, &q, goal, turns, &mut search)?;
+    if tries.is_empty() {
+        return Ok(Err(Reject::NoGenuineTry));
+    }
+    let game_value = match sound::soundness(pos, q.key, limits.nodes)?.check() {
+        Ok(v) => v,
+        Err(r) => return Ok(Err(r)),
     };
     let solution = tree(pos, q.key, goal, turns, limits.turns, &mut search)?;
-    let tries = tries(pos, &q, goal, turns, &mut search)?;
-    if tries.len() < 3 {
-        return Ok(None);
-    }
     let minimality = check_minimal(pos, &q, goal, turns, &mut search)?.minimality("search");
     let themes = themes::of_horizon(pos, &q, goal.horizon(turns), limits.nodes);
-    let difficulty = difficulty(pos, &q, &solution);
+    let difficulty = difficulty(found_by, &q, &solution, tries.len());
     let k = count_of(
         q.values
             .iter()
@@ -356,11 +368,11 @@ pub fn analyse_position(
         solution,
         tries,
         minimality,
-        game_value: puzzle::GameValue::Unknown,
+        game_value,
         themes,
         difficulty,
     };
-    Ok(Some(puzzle_of(game, pos, &q, turns, proved, provenance)))
+    Ok(Ok(puzzle_of(game, pos, &q, turns, proved, provenance)))
 }
 
 /// Pieces the forge may take away from a candidate.
@@ -380,8 +392,8 @@ pub enum Source {
     StackJoin,
 }
 
-/// The `index`-th candidate of `seed` for `goal` made into a puzzle, or
-/// `None`: from a self-play game ([`candidates::game`]), the first position
+/// The `index`-th candidate of `seed` for `goal` made into a puzzle, or why
+/// not: from a self-play game ([`candidates::game`]), the first position
 /// `source` offers that asks the goal's question.
 ///
 /// # Errors
@@ -393,9 +405,9 @@ pub fn forge_one(
     seed: u64,
     index: u64,
     limits: &Limits,
-) -> Result<Option<Puzzle>, ForgeError> {
+) -> Result<Forged, ForgeError> {
     let Some((seen, from)) = candidates::game(game, seed, index) else {
-        return Ok(None);
+        return Ok(Err(Reject::NoQuestion));
     };
     let (start, take) = match source {
         Source::Window => {
@@ -425,10 +437,10 @@ pub fn forge_one(
             return forge_candidate(game, goal, c, seed, index, limits);
         }
     }
-    Ok(None)
+    Ok(Err(Reject::NoQuestion))
 }
 
-/// A given candidate made into a puzzle for `goal`, or `None`.
+/// A given candidate made into a puzzle for `goal`, or why not.
 ///
 /// # Errors
 /// The solver cannot run.
@@ -439,11 +451,11 @@ pub fn forge_candidate(
     seed: u64,
     index: u64,
     limits: &Limits,
-) -> Result<Option<Puzzle>, ForgeError> {
+) -> Result<Forged, ForgeError> {
     let mut search = CaptureSearch::new(limits.nodes);
     let (pos, _) = spec::canonical(&c.position);
     let Some((q, turns)) = first_question(&pos, goal, &mut search)? else {
-        return Ok(None);
+        return Ok(Err(Reject::NoQuestion));
     };
     let smaller = minimise(&pos, &q, turns, &mut search, MAX_REMOVALS)?;
     let (pos, _) = spec::canonical(&smaller);
@@ -454,7 +466,7 @@ pub fn forge_candidate(
             p.provenance.solver_nodes += search.nodes;
             p
         })),
-        Err(ForgeError::Unsettled(_)) => Ok(None),
+        Err(ForgeError::Unsettled(_)) => Ok(Err(Reject::Budget)),
         Err(e) => Err(e),
     }
 }

@@ -1,0 +1,134 @@
+//! When two puzzles are the same, or too much alike to print both.
+//!
+//! - **The same puzzle**: the same game, objective and turns, and the same
+//!   pieces up to the board's symmetries and colour exchange, whatever the
+//!   ko point, the zombie list and the score line say (the forge proves every
+//!   puzzle's answer; two positions that differ only there ask one question).
+//! - **The same motif**: the same game and at least [`MOTIF_SHARE`] of the
+//!   pieces of the larger of the two in common, in some symmetry and colour
+//!   exchange (the mover's pieces matched with the mover's).
+//!
+//! A collection keeps at most [`MOTIF_CAP`] puzzles of one motif per theme.
+
+use std::collections::BTreeSet;
+
+use cannonball_rules::margo::Symmetry;
+
+use super::model::Puzzle;
+use super::position::Position;
+use crate::solve::Objective;
+use cannonball_rules::Game;
+
+/// The share of pieces in common that makes two puzzles one motif.
+pub const MOTIF_SHARE: f64 = 0.75;
+/// Puzzles of one motif a collection keeps per theme, at most.
+pub const MOTIF_CAP: usize = 3;
+
+/// A piece as likeness sees it: where it is, and whether it is the mover's.
+type Piece = (String, bool);
+
+/// What likeness compares of one puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Likeness {
+    game: Game,
+    /// The rules (board size, options): puzzles under other rules differ.
+    rules: String,
+    objective: Objective,
+    turns: u8,
+    /// The pieces in each image of the position (symmetries; the mover's
+    /// pieces marked, so colour exchange is already factored out).
+    images: Vec<BTreeSet<Piece>>,
+}
+
+impl Likeness {
+    /// The likeness of `p`.
+    #[must_use]
+    pub fn of(p: &Puzzle) -> Likeness {
+        let images = match &p.position {
+            Position::Margo(pos) => Symmetry::ALL
+                .iter()
+                .map(|&s| {
+                    let t = pos.transformed(s);
+                    let me = t.to_move();
+                    t.to_setup()
+                        .pieces
+                        .iter()
+                        .map(|(c, col)| (c.to_string(), *col == me))
+                        .collect()
+                })
+                .collect(),
+            Position::Margrites(pos) => [*pos, pos.mirrored()]
+                .iter()
+                .map(margrites_pieces)
+                .collect(),
+        };
+        Likeness {
+            rules: match &p.position {
+                Position::Margo(pos) => pos.rules().to_string(),
+                Position::Margrites(pos) => format!("{:?}", pos.options()),
+            },
+            game: p.game,
+            objective: p.objective,
+            turns: p.turns,
+            images,
+        }
+    }
+
+    /// Whether `self` and `other` are the same puzzle (see the module docs).
+    #[must_use]
+    pub fn same_puzzle(&self, other: &Likeness) -> bool {
+        self.game == other.game
+            && self.rules == other.rules
+            && self.objective == other.objective
+            && self.turns == other.turns
+            && other.images.iter().any(|img| self.images[0] == *img)
+    }
+
+    /// The largest share of pieces `self` and `other` have in common in any
+    /// image, over the larger piece count (0 for different games).
+    #[must_use]
+    pub fn shared(&self, other: &Likeness) -> f64 {
+        if self.game != other.game || self.rules != other.rules {
+            return 0.0;
+        }
+        let mine = &self.images[0];
+        other
+            .images
+            .iter()
+            .map(|img| {
+                let common = mine.intersection(img).count();
+                let most = mine.len().max(img.len()).max(1);
+                #[allow(clippy::cast_precision_loss, reason = "piece counts are small")]
+                let share = common as f64 / most as f64;
+                share
+            })
+            .fold(0.0, f64::max)
+    }
+
+    /// Whether `self` and `other` are one motif.
+    #[must_use]
+    pub fn same_motif(&self, other: &Likeness) -> bool {
+        self.shared(other) >= MOTIF_SHARE
+    }
+}
+
+/// A Margrites position's pieces, the mover's marked; ranks are counted from
+/// the mover's home row, so that colour exchange (which turns the board
+/// round) is factored out.
+fn margrites_pieces(q: &cannonball_rules::margrites::Position) -> BTreeSet<Piece> {
+    use cannonball_rules::margrites::{Color, Square};
+    let me = q.to_move();
+    let board = q.board().map(Iterator::collect::<Vec<Square>>);
+    let mut set = BTreeSet::new();
+    for colour in [Color::Black, Color::White] {
+        for sq in board.get(colour) {
+            let rank = if me == Color::Black {
+                sq.rank()
+            } else {
+                7 - sq.rank()
+            };
+            set.insert((format!("{}{}", sq.file(), rank), colour == me));
+        }
+    }
+    set
+}
