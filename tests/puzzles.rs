@@ -608,7 +608,7 @@ fn a_forge_run_with_another_budget_starts_afresh() {
 /// file's own lines, and an unchanged file keeps them (issue 18, item 11).
 #[test]
 fn rewrite_keeps_provenance_and_leaves_unchanged_files_alone() {
-    use cannonball::forge::verify::rewrite_file;
+    use cannonball::forge::verify::{Rewrite, rewrite_file};
     let src = files_of("margrites").into_iter().next().unwrap();
     let text = fs::read_to_string(&src).unwrap();
     let dir = temp("rewrite");
@@ -617,8 +617,8 @@ fn rewrite_keeps_provenance_and_leaves_unchanged_files_alone() {
     fs::write(&path, &commented).unwrap();
     let limits = VerifyLimits::default();
     verify_file(&path, &limits).unwrap_or_else(|e| panic!("{e:?}"));
-    let (_, changed) = rewrite_file(&path, &limits).unwrap();
-    assert!(!changed);
+    let (_, done) = rewrite_file(&path, &limits).unwrap();
+    assert_eq!(done, Rewrite::Same);
     assert_eq!(fs::read_to_string(&path).unwrap(), commented);
 
     // A stale node count is provenance: kept, and the file is not rewritten.
@@ -626,7 +626,7 @@ fn rewrite_keeps_provenance_and_leaves_unchanged_files_alone() {
     let nodes = format!("solver-nodes: {}", p.provenance.solver_nodes);
     let stale = commented.replace(&nodes, "solver-nodes: 7");
     fs::write(&path, &stale).unwrap();
-    assert!(!rewrite_file(&path, &limits).unwrap().1);
+    assert_eq!(rewrite_file(&path, &limits).unwrap().1, Rewrite::Same);
 
     // A changed claim is reported at the file's own line, then rewritten
     // with the provenance as it was.
@@ -642,7 +642,7 @@ fn rewrite_keeps_provenance_and_leaves_unchanged_files_alone() {
         "{}",
         e[0]
     );
-    assert!(rewrite_file(&path, &limits).unwrap().1);
+    assert_eq!(rewrite_file(&path, &limits).unwrap().1, Rewrite::Written);
     let now = fs::read_to_string(&path).unwrap();
     assert!(
         now.contains("solver-nodes: 7\n") && !now.contains("Not "),

@@ -178,40 +178,62 @@ fn done_indices(path: &Path) -> Result<BTreeSet<u64>, PuzzleError> {
 }
 
 /// The game's puzzles already in the folder: their likeness and themes.
-fn kept_puzzles(out: &Path, game: Game) -> Result<Vec<(Likeness, Vec<Theme>)>, PuzzleError> {
+fn kept_puzzles(out: &Path, game: Game) -> Result<Vec<Kept>, PuzzleError> {
     let mut kept = Vec::new();
     for path in puzzle::files(out)? {
         let p = puzzle::read(&path)?;
         if p.game == game {
-            kept.push((Likeness::of(&p), p.themes));
+            kept.push(Kept::of(&p));
         }
     }
     Ok(kept)
 }
 
+/// What the driver remembers of a kept puzzle.
+struct Kept {
+    id: String,
+    likeness: Likeness,
+    themes: Vec<Theme>,
+}
+
+impl Kept {
+    fn of(p: &Puzzle) -> Kept {
+        Kept {
+            id: p.id.clone(),
+            likeness: Likeness::of(p),
+            themes: p.themes.clone(),
+        }
+    }
+}
+
 /// Puzzles per theme slug among `kept`.
-fn theme_counts(kept: &[(Likeness, Vec<Theme>)]) -> BTreeMap<String, usize> {
+fn theme_counts(kept: &[Kept]) -> BTreeMap<String, usize> {
     let mut counts = BTreeMap::new();
-    for (_, themes) in kept {
-        for t in themes {
+    for k in kept {
+        for t in &k.themes {
             *counts.entry(t.slug().to_owned()).or_insert(0) += 1;
         }
     }
     counts
 }
 
-/// Why `p` may not join `kept`: the same puzzle is there, or one of its
-/// themes (or, without a theme, the themeless puzzles) already has
-/// [`MOTIF_CAP`] puzzles of its motif.
-fn likeness_reject(kept: &[(Likeness, Vec<Theme>)], p: &Puzzle) -> Option<Reject> {
+/// Why `p` may not join `kept`: the same puzzle is there under another id,
+/// or one of its themes (or, without a theme, the themeless puzzles) already
+/// has [`MOTIF_CAP`] puzzles of its motif. A puzzle whose id is kept is
+/// always let through: writing it merges the two files, whatever the order
+/// the shards ran in.
+fn likeness_reject(kept: &[Kept], p: &Puzzle) -> Option<Reject> {
+    if kept.iter().any(|k| k.id == p.id) {
+        return None;
+    }
     let me = Likeness::of(p);
-    if kept.iter().any(|(l, _)| me.same_puzzle(l)) {
+    if kept.iter().any(|k| me.same_puzzle(&k.likeness)) {
         return Some(Reject::Duplicate);
     }
     let alike: Vec<&Vec<Theme>> = kept
         .iter()
-        .filter(|(l, _)| me.same_motif(l))
-        .map(|(_, t)| t)
+        .filter(|k| me.same_motif(&k.likeness))
+        .map(|k| &k.themes)
         .collect();
     let over = |shares: &dyn Fn(&Vec<Theme>) -> bool| {
         alike.iter().filter(|t| shares(t)).count() >= MOTIF_CAP
@@ -301,7 +323,7 @@ pub fn run(
                 for t in &p.themes {
                     *counts.entry(t.slug().to_owned()).or_insert(0) += 1;
                 }
-                kept.push((Likeness::of(&p), p.themes.clone()));
+                kept.push(Kept::of(&p));
             }
         }
         let mut f = fs::OpenOptions::new()
@@ -411,7 +433,7 @@ mod tests {
         let one = base.join("one");
         let two = base.join("two");
         let _ = fs::remove_dir_all(&base);
-        let f = |s: u64, i: u64| Ok(Some(fake(s, i, Theme::Ko)));
+        let f = |s: u64, i: u64| Ok(Ok(fake(s, i, Theme::Ko)));
         let none = |_: u64, _: &RunReport| {};
         let r = run(&opts(&one, Shard { k: 1, n: 1 }, None), &f, &none).unwrap();
         assert_eq!((r.candidates, r.found, r.total), (12, 12, 3));
@@ -444,7 +466,7 @@ mod tests {
         let state = state_file(&o);
         fs::create_dir_all(state.parent().unwrap()).unwrap();
         std::os::unix::fs::symlink("/dev/zero", &state).unwrap();
-        let f = |s: u64, i: u64| Ok(Some(fake(s, i, Theme::Ko)));
+        let f = |s: u64, i: u64| Ok(Ok(fake(s, i, Theme::Ko)));
         let e = run(&o, &f, &|_: u64, _: &RunReport| {})
             .unwrap_err()
             .to_string();
@@ -498,7 +520,7 @@ mod tests {
     fn quota_stops_the_run_and_failures_name_the_candidate() {
         let dir = std::env::temp_dir().join(format!("cannonball-quota-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
-        let f = |s: u64, i: u64| Ok(Some(fake(s, i, Theme::Ko)));
+        let f = |s: u64, i: u64| Ok(Ok(fake(s, i, Theme::Ko)));
         let none = |_: u64, _: &RunReport| {};
         let r = run(&opts(&dir, Shard { k: 1, n: 1 }, Some(2)), &f, &none).unwrap();
         assert_eq!(r.candidates, 4, "one batch fills the quota of 2");
@@ -507,7 +529,7 @@ mod tests {
             if i == 5 {
                 Err(ForgeError::Inconsistent("boom".to_string()))
             } else {
-                Ok(None)
+                Ok(Err(Reject::NoQuestion))
             }
         };
         let e = run(&opts(&dir, Shard { k: 1, n: 1 }, None), &bad, &none).unwrap_err();

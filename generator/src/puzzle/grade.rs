@@ -265,17 +265,17 @@ impl GameValue {
         }
     }
 
-    /// For people, naming the key's side: `Black wins by 3`, `a draw`,
-    /// `White loses`, `not known`.
+    /// For people, naming the key's side: `Black wins by 3`, `it is a
+    /// draw`, `White loses`, `its value is beyond the solver's budget`.
     #[must_use]
     pub fn describe(self, side: &str) -> String {
         match self {
-            GameValue::Win(Some(n)) => format!("{side} wins the game by {n}"),
-            GameValue::Win(None) => format!("{side} wins the game"),
-            GameValue::Draw => "the game is drawn".into(),
-            GameValue::Loss(Some(n)) => format!("{side} loses the game by {n}"),
-            GameValue::Loss(None) => format!("{side} loses the game"),
-            GameValue::Unknown => "the game's value is beyond the solver's budget".into(),
+            GameValue::Win(Some(n)) => format!("{side} wins by {n}"),
+            GameValue::Win(None) => format!("{side} wins"),
+            GameValue::Draw => "it is a draw".into(),
+            GameValue::Loss(Some(n)) => format!("{side} loses by {n}"),
+            GameValue::Loss(None) => format!("{side} loses"),
+            GameValue::Unknown => "its value is beyond the solver's budget".into(),
         }
     }
 }

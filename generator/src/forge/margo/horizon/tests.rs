@@ -72,9 +72,16 @@ fn the_puzzle_covers_every_defence_and_refutes_three_tries() {
     .unwrap();
     assert_eq!(puzzle.objective, Objective::Capture(1));
     assert_eq!(puzzle.turns, 3);
+    // The puzzle shows the position as puzzles show it.
+    let p = crate::puzzle::margo::presented(&p);
+    let (me, them) = if p.to_move() == cannonball_rules::margo::Color::Black {
+        ("Black", "White")
+    } else {
+        ("White", "Black")
+    };
     assert_eq!(
         puzzle.question,
-        "Black to play and take 1 White piece off the board within 3 moves."
+        format!("{me} to play and take 1 {them} piece off the board within 3 moves.")
     );
     let mut after = p.clone();
     let puzzle::Move::Margo(key) = puzzle.key else {
@@ -143,21 +150,27 @@ fn a_stack_join_saves_both_groups_and_minimising_keeps_it() {
     )
     .unwrap()
     .unwrap();
+    // The puzzle shows the position as puzzles show it.
+    let p = crate::puzzle::margo::presented(&p);
+    let (me, them) = if p.to_move() == cannonball_rules::margo::Color::Black {
+        ("Black", "White")
+    } else {
+        ("White", "Black")
+    };
     assert_eq!(
         puzzle.question,
-        "Black to play so that White cannot take a Black piece off the board within 1 move."
+        format!("{me} to play so that {them} cannot take a {me} piece off the board within 1 move.")
     );
-    // Every White reply is listed, and none takes a Black piece off.
+    // Every reply is listed, and none takes a piece off.
+    let puzzle::Move::Margo(key) = puzzle.key else {
+        panic!("a Margo key")
+    };
+    assert!(joins_one_eyed_groups(&p, key));
     let mut after = p.clone();
-    after.play(q.key).unwrap();
+    after.play(key).unwrap();
     assert_eq!(puzzle.solution.replies.len(), after.legal_moves().len());
-    assert!(
-        puzzle
-            .solution
-            .replies
-            .iter()
-            .all(|r| r.end.ends_with("white removes 0"))
-    );
+    let none = format!("{} removes 0", them.to_lowercase());
+    assert!(puzzle.solution.replies.iter().all(|r| r.end.ends_with(&none)));
     assert!(
         puzzle
             .tries

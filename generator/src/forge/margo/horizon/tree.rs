@@ -178,8 +178,46 @@ impl Walk<'_> {
     }
 }
 
-/// Up to three tempting wrong first moves ([`tempting`]), each refuted by the
-/// opponent's best line after it.
+/// The tempting wrong first moves of a capture puzzle: those of
+/// [`tempting`], and the moves that would take the K pieces with one move
+/// more than the puzzle allows ("one move too late"), in legal-move order.
+/// Without a settled search one move deeper, only those of [`tempting`].
+fn capture_tempting(
+    pos: &AnyPosition,
+    q: &Question,
+    goal: Goal,
+    turns: u8,
+    search: &mut CaptureSearch,
+) -> Vec<(Move, String)> {
+    let mut picked = tempting(pos, q);
+    let key_count = q.values.iter().find(|v| v.0 == q.key).map(|v| count_of(v.1));
+    let (Goal::Capture, Some(k)) = (goal, key_count) else {
+        return picked;
+    };
+    let Ok(deeper) = search.first_moves(pos, turns + 1) else {
+        return picked;
+    };
+    let late = |m: Move| {
+        m != q.key
+            && deeper.iter().any(|d| d.0 == m && d.1 >= k)
+            && q.values.iter().any(|v| v.0 == m && count_of(v.1) < k)
+    };
+    let why = format!("takes {k} one move too late");
+    for p in &mut picked {
+        if late(p.0) {
+            p.1 = format!("{}, {why}", p.1);
+        }
+    }
+    for v in &q.values {
+        if late(v.0) && !picked.iter().any(|p| p.0 == v.0) {
+            picked.push((v.0, why.clone()));
+        }
+    }
+    picked
+}
+
+/// Up to three tempting wrong first moves ([`capture_tempting`]), each
+/// refuted by the opponent's best line after it.
 ///
 /// # Errors
 /// A refutation is not settled within the budget.
@@ -192,7 +230,10 @@ pub(super) fn tries(
 ) -> Result<Vec<Try>, ForgeError> {
     let counted = goal.counted(pos.to_move());
     let mut out = Vec::new();
-    for (m, tempting) in tempting(pos, q).into_iter().take(3) {
+    for (m, tempting) in capture_tempting(pos, q, goal, turns, search)
+        .into_iter()
+        .take(3)
+    {
         let value = q
             .values
             .iter()
