@@ -132,3 +132,49 @@ fn margrites_pieces(q: &cannonball_rules::margrites::Position) -> BTreeSet<Piece
     }
     set
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{MargoPosition, PositionSpec};
+
+    fn puzzle(black: &str, white: &str, to_move: &str, ko: &str) -> Puzzle {
+        let text = format!(
+            "id: spargo-000000000000\ngame: spargo\nquestion: q\nobjective: win\nposition:\n  rules: spargo\n  black: {black}\n  white: {white}\n{ko}  to-move: {to_move}\nkey: d4\ngame-value: win\nvalues: []\nsolution:\n  move: d4\n  only: true\ntries: []\nminimality:\n  minimal: true\nthemes: []\ndifficulty:\n  band: 1\n  found-by: nobody\n  tree: 1\n  length: 1\n  tries: 0\nprovenance:\n  generator: t\n  source: t\n  seed: 1\n  candidate: 0\n  solver-nodes: 0\n"
+        );
+        let _ = PositionSpec::Margo(MargoPosition::default());
+        crate::puzzle::parse(&text, "t").unwrap()
+    }
+
+    #[test]
+    fn mirror_images_and_exchanged_colours_are_the_same_puzzle() {
+        let a = Likeness::of(&puzzle("a1 b1 c2", "c1 a2", "black", ""));
+        // Mirrored left to right.
+        let b = Likeness::of(&puzzle("d1 c1 b2", "b1 d2", "black", ""));
+        // Colours exchanged, White to move.
+        let c = Likeness::of(&puzzle("c1 a2", "a1 b1 c2", "white", ""));
+        assert!(a.same_puzzle(&b) && a.same_puzzle(&c) && b.same_puzzle(&c));
+        assert!((a.shared(&b) - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_other_side_to_move_or_another_piece_is_another_puzzle() {
+        let a = Likeness::of(&puzzle("a1 b1 c2", "c1 a2", "black", ""));
+        let other_side = Likeness::of(&puzzle("a1 b1 c2", "c1 a2", "white", ""));
+        let more = Likeness::of(&puzzle("a1 b1 c2 d4", "c1 a2", "black", ""));
+        assert!(!a.same_puzzle(&other_side));
+        assert!(!a.same_puzzle(&more));
+        // Five of six pieces in common: one motif.
+        assert!(a.same_motif(&more));
+        let far = Likeness::of(&puzzle("a4 b4", "d1 d2", "black", ""));
+        assert!(!a.same_motif(&far));
+    }
+
+    #[test]
+    fn the_ko_point_does_not_make_another_puzzle() {
+        // Black has just taken a White piece on a1 with b1.
+        let a = Likeness::of(&puzzle("a2 b1", "c1 b2", "white", ""));
+        let b = Likeness::of(&puzzle("a2 b1", "c1 b2", "white", "  ko: a1\n"));
+        assert!(a.same_puzzle(&b));
+    }
+}

@@ -97,3 +97,54 @@ pub fn soundness(pos: &AnyPosition, key: Move, nodes: u64) -> Result<Soundness, 
         Some(_) => Soundness::Sound(key_value),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::margo::puzzle_rules;
+    use cannonball_rules::Game;
+    use cannonball_rules::margo::{Setup, notation};
+
+    /// The committed Spargo puzzle spargo-09a34e98f13f: d2 is the only
+    /// winning move; d1 and d4 lose.
+    fn spargo() -> AnyPosition {
+        let text = "black a1 b1 c1 c2 b3 c4 a2+1 b2+1 b3+1; white a2 b2 a3 c3 d3 b4 a1+1; to-move black";
+        AnyPosition::from_setup(&Setup::parse(puzzle_rules(Game::Spargo, 4), text).unwrap())
+            .unwrap()
+    }
+
+    fn mv(p: &AnyPosition, t: &str) -> Move {
+        notation::parse_move(p.geometry(), t).unwrap()
+    }
+
+    #[test]
+    fn the_winning_move_is_sound_and_wins() {
+        let p = spargo();
+        let s = soundness(&p, mv(&p, "d2"), 200_000).unwrap();
+        assert_eq!(s, Soundness::Sound(GameValue::Win(None)));
+        assert_eq!(s.check(), Ok(GameValue::Win(None)));
+    }
+
+    #[test]
+    fn a_losing_move_where_another_wins_is_unsound() {
+        let p = spargo();
+        for m in ["d1"] {
+            let s = soundness(&p, mv(&p, m), 200_000).unwrap();
+            assert_eq!(s, Soundness::Unsound, "{m}");
+            assert_eq!(s.check(), Err(Reject::Unsound), "{m}");
+        }
+    }
+
+    #[test]
+    fn without_budget_the_value_is_unknown_not_a_guess() {
+        // A 7x7 board at the start of play: far beyond a hundred nodes.
+        let text = "black d4; white c3; to-move black";
+        let p = AnyPosition::from_setup(&Setup::parse(puzzle_rules(Game::Margo, 7), text).unwrap())
+            .unwrap();
+        let s = soundness(&p, mv(&p, "e5"), 100).unwrap();
+        assert_eq!(s, Soundness::Unknown(GameValue::Unknown));
+        assert_eq!(s.check(), Ok(GameValue::Unknown));
+        // A settled key whose rivals are not settled is not called sound.
+        assert_eq!(Soundness::Unknown(GameValue::Draw).game_value(), GameValue::Unknown);
+    }
+}

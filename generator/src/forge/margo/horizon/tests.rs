@@ -58,7 +58,7 @@ fn taking_the_most_at_once_is_no_puzzle() {
 }
 
 #[test]
-fn the_puzzle_covers_every_defence_and_refutes_three_tries() {
+fn the_puzzle_covers_every_defence_and_refutes_its_genuine_tries() {
     let p = pos("black b3; white a2; to-move black");
     let puzzle = analyse_position(
         Game::Margo,
@@ -94,10 +94,14 @@ fn the_puzzle_covers_every_defence_and_refutes_three_tries() {
             .solution
             .replies
             .iter()
-            .all(|r| r.end.starts_with("black removes ") || r.end.starts_with("game over"))
+            .all(|r| r.end.starts_with(&format!("{} removes ", me.to_lowercase()))
+                || r.end.starts_with("game over"))
     );
-    assert_eq!(puzzle.tries.len(), 3);
-    assert!(puzzle.tries.iter().all(|t| t.value == Value::Pieces(0)));
+    // Only tries with a computed reason, at most three.
+    assert!((1..=3).contains(&puzzle.tries.len()), "{:?}", puzzle.tries);
+    assert!(puzzle.tries.iter().all(|t| t.value == Value::Pieces(0)
+        && (t.tempting.contains("'s choice") || t.tempting.contains("captures")
+            || t.tempting.contains("too late"))));
     assert!(puzzle.provenance.solver_nodes > 0);
 }
 
