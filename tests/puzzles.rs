@@ -650,3 +650,72 @@ fn rewrite_keeps_provenance_and_leaves_unchanged_files_alone() {
     );
     verify_file(&path, &limits).unwrap_or_else(|e| panic!("{e:?}"));
 }
+
+/// A position the forge now turns down is reported by `verify --rewrite`
+/// and removed with `--prune`, each file named with why; a puzzle that is
+/// the same as another up to symmetry and colours is found by `verify`.
+#[test]
+fn prune_removes_what_no_longer_makes_a_puzzle_and_repeats_are_reported() {
+    use crate::support::cli::{cannonball, stderr, stdout};
+    let dir = temp("prune");
+    fs::create_dir_all(dir.join("spargo")).unwrap();
+    // The only capture on the board wins: the greedy player finds it.
+    let text = "id: spargo-000000000001\ngame: spargo\nquestion: q\nobjective: win\nposition:\n  rules: spargo\n  black: a2 b3 c2\n  white: b2 d4\n  to-move: black\nkey: b1\ngame-value: win\nvalues: []\nsolution:\n  move: b1\n  only: true\ntries: []\nminimality:\n  minimal: true\nthemes: []\ndifficulty:\n  band: 1\n  found-by: nobody\n  tree: 1\n  length: 1\n  tries: 0\nprovenance:\n  generator: t\n  source: t\n  seed: 1\n  candidate: 0\n  solver-nodes: 0\n";
+    let file = dir.join("spargo").join("spargo-000000000001.yaml");
+    fs::write(&file, text).unwrap();
+    let d = dir.display().to_string();
+    let o = cannonball(&[
+        "verify",
+        "--puzzles",
+        &d,
+        "--puzzles-only",
+        "--rewrite",
+        "--quiet",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("spargo-000000000001.yaml:1: not a puzzle:"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(file.exists(), "without --prune the file stays");
+    let o = cannonball(&[
+        "verify",
+        "--puzzles",
+        &d,
+        "--puzzles-only",
+        "--rewrite",
+        "--prune",
+        "--quiet",
+    ]);
+    assert!(
+        stdout(&o).contains("removed ") && stdout(&o).contains("not a puzzle"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(!file.exists());
+
+    // Two committed puzzles, one of them mirrored and its colours exchanged:
+    // verify names the repeat.
+    let src = files_of("spargo").into_iter().next().unwrap();
+    let p = puzzle::read(&src).unwrap();
+    let mut twin = p.clone();
+    let puzzle::Position::Margo(pos) = &p.position else {
+        panic!("a Spargo position")
+    };
+    twin.position = puzzle::Position::Margo(
+        pos.transformed(cannonball_rules::margo::Symmetry::FlipX)
+            .with_colors_exchanged(),
+    );
+    twin.id = "spargo-ffffffffffff".into();
+    let all = vec![(src.clone(), p), (dir.join("twin.yaml"), twin)];
+    let problems = cannonball::forge::verify::likeness_problems(&all);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].0, 1);
+    assert!(
+        problems[0].1.to_string().contains("the same puzzle as"),
+        "{}",
+        problems[0].1
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

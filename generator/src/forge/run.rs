@@ -29,9 +29,9 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use super::ForgeError;
-use crate::fnv::Fnv1a;
 use super::Forged;
 use super::Reject;
+use crate::fnv::Fnv1a;
 use crate::puzzle::{self, Likeness, MOTIF_CAP, Puzzle, PuzzleError, Theme, Written, io};
 use cannonball_rules::Game;
 

@@ -152,7 +152,11 @@ mod tests {
             assert_eq!(presented(&shown), shown, "{t}: presenting twice changes it");
             white += usize::from(shown.to_move() == Color::White);
         }
-        assert!((1..texts.len()).contains(&white), "{white} of {} show White", texts.len());
+        assert!(
+            (1..texts.len()).contains(&white),
+            "{white} of {} show White",
+            texts.len()
+        );
     }
 
     #[test]

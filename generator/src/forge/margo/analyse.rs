@@ -8,8 +8,8 @@ use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
 use super::ForgeError;
 use super::ladder;
 use super::players::{balance, captures};
-use crate::puzzle::Finder;
 use super::solving::{Exact, file_value, move_values, root_value};
+use crate::puzzle::Finder;
 
 /// The question a position answers, and its key.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -305,7 +305,12 @@ pub fn tempting(pos: &AnyPosition, q: &Question) -> Vec<(Move, String)> {
         Some(p) => p.1.push(why),
         None => picked.push((m, vec![why])),
     };
-    for f in [Finder::Greedy, Finder::OnePly, Finder::TwoPly, Finder::Search] {
+    for f in [
+        Finder::Greedy,
+        Finder::OnePly,
+        Finder::TwoPly,
+        Finder::Search,
+    ] {
         for m in ladder::choices(f, pos) {
             if is_wrong(q, m) {
                 add(m, format!("{}'s choice", f.title()));

@@ -50,12 +50,7 @@ const MAX_REMOVALS: usize = 24;
 ///
 /// # Errors
 /// The solver cannot run.
-pub fn forge_one(
-    game: Game,
-    seed: u64,
-    index: u64,
-    limits: &Limits,
-) -> Result<Forged, ForgeError> {
+pub fn forge_one(game: Game, seed: u64, index: u64, limits: &Limits) -> Result<Forged, ForgeError> {
     let c = if index % 2 == 0 {
         walk_back(game, seed, index, limits)?
     } else {

@@ -108,7 +108,8 @@ mod tests {
     /// The committed Spargo puzzle spargo-09a34e98f13f: d2 is the only
     /// winning move; d1 and d4 lose.
     fn spargo() -> AnyPosition {
-        let text = "black a1 b1 c1 c2 b3 c4 a2+1 b2+1 b3+1; white a2 b2 a3 c3 d3 b4 a1+1; to-move black";
+        let text =
+            "black a1 b1 c1 c2 b3 c4 a2+1 b2+1 b3+1; white a2 b2 a3 c3 d3 b4 a1+1; to-move black";
         AnyPosition::from_setup(&Setup::parse(puzzle_rules(Game::Spargo, 4), text).unwrap())
             .unwrap()
     }
@@ -145,6 +146,9 @@ mod tests {
         assert_eq!(s, Soundness::Unknown(GameValue::Unknown));
         assert_eq!(s.check(), Ok(GameValue::Unknown));
         // A settled key whose rivals are not settled is not called sound.
-        assert_eq!(Soundness::Unknown(GameValue::Draw).game_value(), GameValue::Unknown);
+        assert_eq!(
+            Soundness::Unknown(GameValue::Draw).game_value(),
+            GameValue::Unknown
+        );
     }
 }

@@ -89,18 +89,16 @@ fn the_puzzle_covers_every_defence_and_refutes_its_genuine_tries() {
     };
     after.play(key).unwrap();
     assert_eq!(puzzle.solution.replies.len(), after.legal_moves().len());
-    assert!(
-        puzzle
-            .solution
-            .replies
-            .iter()
-            .all(|r| r.end.starts_with(&format!("{} removes ", me.to_lowercase()))
-                || r.end.starts_with("game over"))
-    );
+    assert!(puzzle.solution.replies.iter().all(|r| {
+        r.end
+            .starts_with(&format!("{} removes ", me.to_lowercase()))
+            || r.end.starts_with("game over")
+    }));
     // Only tries with a computed reason, at most three.
     assert!((1..=3).contains(&puzzle.tries.len()), "{:?}", puzzle.tries);
     assert!(puzzle.tries.iter().all(|t| t.value == Value::Pieces(0)
-        && (t.tempting.contains("'s choice") || t.tempting.contains("captures")
+        && (t.tempting.contains("'s choice")
+            || t.tempting.contains("captures")
             || t.tempting.contains("too late"))));
     assert!(puzzle.provenance.solver_nodes > 0);
 }
@@ -163,7 +161,9 @@ fn a_stack_join_saves_both_groups_and_minimising_keeps_it() {
     };
     assert_eq!(
         puzzle.question,
-        format!("{me} to play so that {them} cannot take a {me} piece off the board within 1 move.")
+        format!(
+            "{me} to play so that {them} cannot take a {me} piece off the board within 1 move."
+        )
     );
     // Every reply is listed, and none takes a piece off.
     let puzzle::Move::Margo(key) = puzzle.key else {
@@ -174,7 +174,13 @@ fn a_stack_join_saves_both_groups_and_minimising_keeps_it() {
     after.play(key).unwrap();
     assert_eq!(puzzle.solution.replies.len(), after.legal_moves().len());
     let none = format!("{} removes 0", them.to_lowercase());
-    assert!(puzzle.solution.replies.iter().all(|r| r.end.ends_with(&none)));
+    assert!(
+        puzzle
+            .solution
+            .replies
+            .iter()
+            .all(|r| r.end.ends_with(&none))
+    );
     assert!(
         puzzle
             .tries

@@ -190,7 +190,11 @@ fn capture_tempting(
     search: &mut CaptureSearch,
 ) -> Vec<(Move, String)> {
     let mut picked = tempting(pos, q);
-    let key_count = q.values.iter().find(|v| v.0 == q.key).map(|v| count_of(v.1));
+    let key_count = q
+        .values
+        .iter()
+        .find(|v| v.0 == q.key)
+        .map(|v| count_of(v.1));
     let (Goal::Capture, Some(k)) = (goal, key_count) else {
         return picked;
     };
