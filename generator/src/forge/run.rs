@@ -437,6 +437,23 @@ mod tests {
         let none = |_: u64, _: &RunReport| {};
         let r = run(&opts(&one, Shard { k: 1, n: 1 }, None), &f, &none).unwrap();
         assert_eq!((r.candidates, r.found, r.total), (12, 12, 3));
+        assert!(r.rejected.is_empty(), "one id, merged: {:?}", r.rejected);
+        // Reasons are counted: candidates the forge turns down, and puzzles
+        // that repeat a kept one under another id.
+        let apart = base.join("apart");
+        let g = |s: u64, i: u64| match i % 3 {
+            0 => Ok(Err(Reject::Greedy)),
+            1 => Ok(Ok(fake(s, 0, Theme::Ko))),
+            _ => {
+                let mut twin = fake(s, 0, Theme::Ko);
+                twin.id = format!("spargo-{i:012}");
+                Ok(Ok(twin))
+            }
+        };
+        let r = run(&opts(&apart, Shard { k: 1, n: 1 }, None), &g, &none).unwrap();
+        assert_eq!(r.rejected.get(&Reject::Greedy), Some(&4));
+        assert_eq!(r.rejected.get(&Reject::Duplicate), Some(&4));
+        assert_eq!(r.total, 1);
         // Two shards, the second first: same files, same bytes.
         for k in [2, 1] {
             run(&opts(&two, Shard { k, n: 2 }, None), &f, &none).unwrap();
