@@ -15,7 +15,7 @@ use crate::solve::margo::Score;
 use cannonball_rules::margo::{AnyPosition, Geometry, Move, notation};
 
 /// Nodes per oracle question.
-const NODES: u64 = 1_000_000;
+const NODES: u64 = 200_000;
 
 /// The parts of a puzzle file the detectors read.
 pub(super) struct FileCase {

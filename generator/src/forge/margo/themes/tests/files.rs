@@ -17,7 +17,7 @@ use super::census::{FileCase, file_case};
 
 type Detector = fn(&MargoCase<'_>, &dyn Oracle) -> bool;
 
-const ORACLE: SolverOracle = SolverOracle { nodes: 1_000_000 };
+const ORACLE: SolverOracle = SolverOracle { nodes: 200_000 };
 
 /// The case of the committed puzzle `id` (`spargo-…` or `margo-…`).
 fn committed(id: &str) -> (FileCase, Vec<Theme>) {
@@ -150,7 +150,7 @@ fn explain_committed_puzzles() {
                 (|r: &mut cannonball_rules::margo::Rules| r.zombies = false) as fn(&mut _),
             ),
             ("cuts=off", |r: &mut cannonball_rules::margo::Rules| {
-                r.cuts = false
+                r.cuts = false;
             }),
         ] {
             let pos = super::super::oracle::with_rules(&case.position, change);
