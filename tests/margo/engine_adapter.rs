@@ -31,6 +31,8 @@ pub fn engine_rules(r: &RefRules) -> Rules {
         } else {
             CaptureScope::All
         },
+        zombies: true,
+        cuts: true,
     }
 }
 

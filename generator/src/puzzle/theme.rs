@@ -114,6 +114,67 @@ impl Theme {
         }
     }
 
+    /// What the tag promises, in one or two plain sentences (the book's theme
+    /// page and the puzzle pages show it). For the themes a rule can switch
+    /// off, the promise includes that without the rule the puzzle would come
+    /// out differently, which the forge checks with the solver.
+    #[must_use]
+    pub const fn definition(self) -> &'static str {
+        match self {
+            Theme::ZombieReversal => {
+                "Zombies are in play from the start: a move of the main line leaves or takes off \
+                 zombies, or a tempting capture leaves them behind. If captured pieces were always \
+                 removed, with whatever rests on them, the answer would be different."
+            }
+            Theme::ForcedEyeFilling => {
+                "Nobody may pass, so a side that runs out of useful moves must fill its own eyes \
+                 (in a capture or save puzzle, the defender does so in the main line). If passing \
+                 were allowed, the result would be different."
+            }
+            Theme::OverUnderCut => {
+                "An early move of the solution captures pieces that would still have a freedom \
+                 if the links cut by two pieces above them held. If over/under cuts did not cut \
+                 links, the answer would be different."
+            }
+            Theme::StackJoin => {
+                "The key is a piece on an upper level that joins two or more groups with one eye \
+                 each into one group with at least two eyes."
+            }
+            Theme::PinnedSuicide => {
+                "The natural capture, on the last freedom of an enemy group, is suicide: a \
+                 captured piece with something resting on it stays as a zombie and smothers the \
+                 capturing piece. Without zombies that capture would be legal and the answer \
+                 would be different."
+            }
+            Theme::SurroundCapture => {
+                "The key takes the last freedom of an enemy group and captures it."
+            }
+            Theme::Ko => {
+                "A ko appears early in the main line, and without the ko rule the result would \
+                 be different."
+            }
+            Theme::ChainCapture => {
+                "The key turn captures two or more pieces, and at least one of them falls only \
+                 because another fell earlier in the same turn."
+            }
+            Theme::Trap => {
+                "The puzzle asks for a trap, or after the key turn the opponent has no legal \
+                 step to make."
+            }
+            Theme::SacrificeToEnd => {
+                "To win the game, the key turn gives up at least one of the attacker's own pieces."
+            }
+            Theme::ScoreRace => {
+                "The attacker races to score pieces off the far edge while the opponent could \
+                 score within one turn."
+            }
+            Theme::MartyrdomPath => {
+                "In the key turn a piece takes a roundabout step because the direct one would be \
+                 martyrdom: the piece would be captured by making it."
+            }
+        }
+    }
+
     /// The games the theme applies to: `spargo` and `margo`, or `margrites`.
     #[must_use]
     pub fn games(self) -> &'static [&'static str] {
@@ -198,6 +259,18 @@ mod tests {
         let e = "zombie".parse::<Theme>().unwrap_err();
         assert!(e.to_string().contains("zombie-reversal"), "{e}");
         assert!("Ko".parse::<Theme>().is_err());
+    }
+
+    #[test]
+    fn every_definition_is_one_or_two_full_sentences() {
+        for t in Theme::ALL {
+            let d = t.definition();
+            assert!(!d.trim().is_empty(), "{t}");
+            assert!(d.ends_with('.'), "{t}: {d}");
+            assert!(!d.contains("  "), "{t}: {d}");
+            let sentences = d.matches(". ").count() + 1;
+            assert!(sentences <= 2, "{t}: {sentences} sentences");
+        }
     }
 
     #[test]

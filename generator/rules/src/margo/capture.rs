@@ -30,12 +30,13 @@ pub(crate) fn playable<const W: usize>(
     ((t.level0 | board.supported()) - board.occupied()) & t.allowed(rules.max_height)
 }
 
-/// What every group judgement on one board shares: visible pieces, and pieces
-/// touching a point that gives freedom.
+/// What every group judgement on one board shares: visible pieces, pieces
+/// touching a point that gives freedom, and whether over/under cuts count.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Analysis<const W: usize> {
     pub visible: Bitboard<W>,
     pub free: Bitboard<W>,
+    pub cuts: bool,
 }
 
 pub(crate) fn analyse<const W: usize>(
@@ -55,11 +56,25 @@ pub(crate) fn analyse<const W: usize>(
     Analysis {
         visible: board.visible(),
         free: free & board.occupied(),
+        cuts: rules.cuts,
+    }
+}
+
+/// The pieces that can cut the links of colour `c`: every piece of another
+/// colour, or none when the rules switch over/under cuts off.
+#[inline]
+fn cutters<const W: usize>(board: &Board<W>, c: Color, cuts: bool) -> Bitboard<W> {
+    if cuts {
+        board.occupied() - board.pieces(c)
+    } else {
+        Bitboard::EMPTY
     }
 }
 
 /// The pieces of `candidates` (visible, of the colour of the piece on `p`) that
-/// the piece on `p` links to, given the pieces of `other` colours that may cut.
+/// the piece on `p` links to, given the pieces of `other` colours that may cut
+/// (the one over/under cut test of the engine, rulings A3; the same test as
+/// [`Link::is_cut_for`](super::Link::is_cut_for), from the size's tables).
 #[inline]
 fn links_from<const W: usize>(
     t: &Tables<W>,
@@ -68,7 +83,7 @@ fn links_from<const W: usize>(
     other: Bitboard<W>,
 ) -> Bitboard<W> {
     let mut next = t.adjacent[p.index()] & candidates;
-    if next.any() {
+    if next.any() && other.any() {
         for cut in &t.cuts[p.index()] {
             if next.contains(cut.neighbour)
                 && other.contains(cut.cutters[0])
@@ -81,7 +96,8 @@ fn links_from<const W: usize>(
     next
 }
 
-/// Every piece of `within` (visible pieces of colour `c`) linked to `seeds`.
+/// Every piece of `within` (visible pieces of colour `c`) linked to `seeds`,
+/// with over/under cuts when `cuts` (the rules' switch).
 #[inline]
 pub(crate) fn flood<const W: usize>(
     t: &Tables<W>,
@@ -89,8 +105,9 @@ pub(crate) fn flood<const W: usize>(
     c: Color,
     within: Bitboard<W>,
     seeds: Bitboard<W>,
+    cuts: bool,
 ) -> Bitboard<W> {
-    let other = board.occupied() - board.pieces(c);
+    let other = cutters(board, c, cuts);
     let mut reached = seeds & within;
     let mut frontier = reached;
     while let Some(p) = frontier.pop_first() {
@@ -113,7 +130,7 @@ pub(crate) fn dead<const W: usize>(
     if within.is_empty() {
         return within;
     }
-    within - flood(t, board, c, within, within & a.free)
+    within - flood(t, board, c, within, within & a.free, a.cuts)
 }
 
 /// Visible pieces of every colour whose group has no freedom: the zombies.
@@ -156,6 +173,33 @@ pub(crate) fn remove_top_down<const W: usize>(
     }
 }
 
+/// Removes the captured pieces `captured`: top-down (see [`remove_top_down`])
+/// under the default rules; with zombies off (`standing` holds the zombies
+/// that stood before the move), every captured piece not in `standing` goes
+/// even when something rests on it, with everything resting on what goes,
+/// directly or indirectly, and then the pieces of `standing` go top-down.
+/// Returns the points emptied.
+fn remove_captured<const W: usize>(
+    t: &Tables<W>,
+    board: &mut Board<W>,
+    captured: Bitboard<W>,
+    standing: Option<Bitboard<W>>,
+) -> Bitboard<W> {
+    let Some(standing) = standing else {
+        return remove_top_down(t, board, captured);
+    };
+    let occupied = board.occupied();
+    let mut gone = (captured - standing) & occupied;
+    let mut frontier = gone;
+    while let Some(q) = frontier.pop_first() {
+        let above = (t.up[q.index()] & occupied) - gone;
+        gone |= above;
+        frontier |= above;
+    }
+    board.clear(t, gone);
+    gone | remove_top_down(t, board, captured & standing)
+}
+
 /// Places a piece of `c` on `p` and resolves captures. On suicide the board is
 /// left in an unspecified state (callers work on a copy).
 pub(crate) fn place_and_resolve<const W: usize>(
@@ -165,15 +209,18 @@ pub(crate) fn place_and_resolve<const W: usize>(
     c: Color,
     p: Point,
 ) -> Result<Resolution<W>, Suicide> {
+    // With zombies off, the zombies standing before the move keep the default
+    // removal (only a setup can leave any).
+    let standing = (!rules.zombies).then(|| all_dead(t, rules, board));
     board.place(t, p, c);
     match rules.capture_scope {
         CaptureScope::All => {
-            if !rules.all_freedoms && quiet(t, board, p) {
+            if !rules.all_freedoms && quiet(t, board, p, rules.cuts) {
                 return Ok(Resolution::default());
             }
-            resolve_all(t, rules, board, c, p)
+            resolve_all(t, rules, board, c, p, standing)
         }
-        CaptureScope::Adjacent => resolve_adjacent(t, rules, board, c, p),
+        CaptureScope::Adjacent => resolve_adjacent(t, rules, board, c, p, standing),
     }
 }
 
@@ -186,7 +233,12 @@ pub(crate) fn place_and_resolve<const W: usize>(
 /// below it, which splits that piece's group; every piece those groups can lose
 /// touches the buried piece or is one of the four. Groups that had no freedom
 /// before are zombies pinned in place, and capturing them again removes nothing.
-fn quiet<const W: usize>(t: &Tables<W>, board: &Board<W>, p: Point) -> bool {
+///
+/// With zombies off the same holds: zombies that stood before the move are
+/// removed top-down as with zombies on, so capturing them again removes
+/// nothing; and with cuts off a stacked piece cuts nothing, so fewer groups
+/// can change than this checks.
+fn quiet<const W: usize>(t: &Tables<W>, board: &Board<W>, p: Point, cuts: bool) -> bool {
     let empty0 = t.level0 - board.occupied();
     let touched = if t.level0.contains(p) {
         if !t.orth[p.index()].intersects(&empty0) {
@@ -208,7 +260,7 @@ fn quiet<const W: usize>(t: &Tables<W>, board: &Board<W>, p: Point) -> bool {
         }
         let Some(c) = board.color_at(q) else { continue };
         let within = board.pieces(c) & visible;
-        match group_reaches_freedom(t, board, c, within, q, empty0) {
+        match group_reaches_freedom(t, board, c, within, q, empty0, cuts) {
             Some(group) => checked |= group,
             None => return false,
         }
@@ -226,8 +278,9 @@ fn group_reaches_freedom<const W: usize>(
     within: Bitboard<W>,
     start: Point,
     empty0: Bitboard<W>,
+    cuts: bool,
 ) -> Option<Bitboard<W>> {
-    let other = board.occupied() - board.pieces(c);
+    let other = cutters(board, c, cuts);
     let mut reached = Bitboard::from_point(start);
     let mut frontier = reached;
     while let Some(p) = frontier.pop_first() {
@@ -247,6 +300,7 @@ fn resolve_all<const W: usize>(
     board: &mut Board<W>,
     mover: Color,
     placed: Point,
+    standing: Option<Bitboard<W>>,
 ) -> Result<Resolution<W>, Suicide> {
     let mut res = Resolution::default();
     loop {
@@ -260,7 +314,10 @@ fn resolve_all<const W: usize>(
         let mut round_removed = Bitboard::EMPTY;
         if dead_enemy.any() {
             res.captured |= dead_enemy;
-            round_removed |= remove_top_down(t, board, dead_enemy);
+            round_removed |= remove_captured(t, board, dead_enemy, standing);
+            if round_removed.contains(placed) {
+                return Err(Suicide);
+            }
         }
         let a = if round_removed.any() {
             analyse(t, rules, board)
@@ -273,7 +330,10 @@ fn resolve_all<const W: usize>(
         }
         if dead_own.any() {
             res.captured |= dead_own;
-            round_removed |= remove_top_down(t, board, dead_own);
+            round_removed |= remove_captured(t, board, dead_own, standing);
+            if round_removed.contains(placed) {
+                return Err(Suicide);
+            }
         }
         if round_removed.is_empty() {
             return Ok(res);
@@ -288,6 +348,7 @@ fn resolve_adjacent<const W: usize>(
     board: &mut Board<W>,
     mover: Color,
     placed: Point,
+    standing: Option<Bitboard<W>>,
 ) -> Result<Resolution<W>, Suicide> {
     let a = analyse(t, rules, board);
     let touching = t.orth[placed.index()] | t.down[placed.index()];
@@ -301,10 +362,13 @@ fn resolve_adjacent<const W: usize>(
         if hit.any() {
             // Groups are whole components, so flooding from the touched dead
             // pieces stays within their (dead) groups.
-            captured |= flood(t, board, c, dead_c, hit);
+            captured |= flood(t, board, c, dead_c, hit, rules.cuts);
         }
     }
-    let removed = remove_top_down(t, board, captured);
+    let removed = remove_captured(t, board, captured, standing);
+    if removed.contains(placed) {
+        return Err(Suicide);
+    }
     let a = if removed.any() {
         analyse(t, rules, board)
     } else {
@@ -335,7 +399,8 @@ mod tests {
                     let a = place_and_resolve(pos.t, &rules, &mut fast, pos.to_move, p);
                     let mut full = pos.board;
                     full.place(pos.t, p, pos.to_move);
-                    let b = resolve_all(pos.t, &rules, &mut full, pos.to_move, p);
+                    let standing = (!rules.zombies).then(|| all_dead(pos.t, &rules, &pos.board));
+                    let b = resolve_all(pos.t, &rules, &mut full, pos.to_move, p, standing);
                     assert_eq!(a.is_ok(), b.is_ok());
                     if let (Ok(a), Ok(b)) = (a, b) {
                         assert_eq!(a.removed, b.removed);
@@ -362,6 +427,19 @@ mod tests {
         rules.size = 3;
         rules.players = 3;
         shortcut_agrees_with_full_resolution::<1>(rules, 200);
+    }
+
+    #[test]
+    fn shortcut_matches_full_resolution_with_the_switches_off() {
+        let mut rules = Preset::Spargo.rules();
+        rules.zombies = false;
+        shortcut_agrees_with_full_resolution::<1>(rules, 200);
+        rules.zombies = true;
+        rules.cuts = false;
+        shortcut_agrees_with_full_resolution::<1>(rules, 200);
+        rules.size = 5;
+        rules.zombies = false;
+        shortcut_agrees_with_full_resolution::<1>(rules, 60);
     }
 
     #[test]

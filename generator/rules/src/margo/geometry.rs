@@ -20,6 +20,7 @@ use std::sync::OnceLock;
 use thiserror::Error;
 
 use super::color::Color;
+use super::rules::Rules;
 
 /// Smallest supported board size.
 pub const MIN_SIZE: usize = 3;
@@ -100,6 +101,18 @@ impl Link {
     pub fn is_cut_for(&self, c: Color, color_at: impl Fn(Point) -> Option<Color>) -> bool {
         self.cutters
             .is_some_and(|cs| cs.iter().all(|&q| color_at(q).is_some_and(|k| k != c)))
+    }
+
+    /// [`Link::is_cut_for`] under `rules`: never cut when the rules switch
+    /// over/under cuts off ([`Rules::cuts`]).
+    #[must_use]
+    pub fn is_cut_under(
+        &self,
+        rules: &Rules,
+        c: Color,
+        color_at: impl Fn(Point) -> Option<Color>,
+    ) -> bool {
+        rules.cuts && self.is_cut_for(c, color_at)
     }
 }
 

@@ -37,6 +37,8 @@ pub mod record;
 mod rules;
 mod selfplay;
 mod setup;
+#[cfg(test)]
+mod switch_tests;
 mod tables;
 
 pub use any::{AnyPosition, Report, StartError};

@@ -449,7 +449,14 @@ impl<const W: usize> Position<W> {
         };
         let a = self.analysis();
         let within = self.board.pieces(c) & a.visible;
-        capture::flood(self.t, &self.board, c, within, Bitboard::from_point(p))
+        capture::flood(
+            self.t,
+            &self.board,
+            c,
+            within,
+            Bitboard::from_point(p),
+            self.rules.cuts,
+        )
     }
 
     /// Whether the group of the piece on `p` has freedom.

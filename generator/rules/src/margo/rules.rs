@@ -94,6 +94,22 @@ pub struct Rules {
     pub single_capture: bool,
     /// Which groups a placement captures.
     pub capture_scope: CaptureScope,
+    /// Whether captured pieces that something rests on stay as zombies
+    /// (rulings A5.2; on in every preset). Off is a counterfactual for the
+    /// puzzle themes, not a variant anyone plays: a piece captured by the
+    /// move is removed even when something rests on it, and every piece then
+    /// resting, directly or indirectly, on an emptied point is removed with it,
+    /// whatever its colour, in the same resolution round (pieces never float).
+    /// Zombies already standing before the move (visible pieces without
+    /// freedom, which only a setup can leave when this is off) are captured
+    /// again as usual and removed top-down as with zombies on. The placed
+    /// piece being removed this way is suicide (rulings A5.5), as always.
+    pub zombies: bool,
+    /// Whether over/under cuts cut same-level links (rulings A3; on in every
+    /// preset). Off is a counterfactual for the puzzle themes: two visible
+    /// same-coloured pieces orthogonally adjacent on one level are linked
+    /// whatever stands above them.
+    pub cuts: bool,
 }
 
 /// The named rule sets of rulings A8.
@@ -134,6 +150,8 @@ impl Preset {
             all_freedoms: false,
             single_capture: false,
             capture_scope: CaptureScope::All,
+            zombies: true,
+            cuts: true,
         };
         match self {
             Preset::Spargo => Rules {
@@ -193,7 +211,7 @@ pub enum RulesError {
     Switch(String),
     /// A rules-line word that is no option.
     #[error(
-        "unknown rule option `{0}` (expected a preset spargo, margo or margo-pbmserv, then size=N, players=N, swap=on|off, ko=..., max-height=H, can-pass, all-freedoms, single-capture, capture-scope=all|adjacent)"
+        "unknown rule option `{0}` (expected a preset spargo, margo or margo-pbmserv, then size=N, players=N, swap=on|off, ko=..., max-height=H, can-pass, all-freedoms, single-capture, capture-scope=all|adjacent, zombies=on|off, cuts=on|off)"
     )]
     UnknownOption(String),
 }
@@ -316,8 +334,10 @@ impl Rules {
 /// The rules line: the rules as one line of text, as figures, puzzle files and
 /// annotated games write them. A preset (`spargo`, `margo`, `margo-pbmserv`),
 /// then the options that differ from it: `size=N`, `players=N`, `swap=on|off`,
-/// `ko=RULE`, `max-height=H`, `capture-scope=all|adjacent`, and the switches
-/// `can-pass`, `all-freedoms`, `single-capture` (alone or `=on`/`=off`).
+/// `ko=RULE`, `max-height=H`, `capture-scope=all|adjacent`, the switches
+/// `can-pass`, `all-freedoms`, `single-capture` (alone or `=on`/`=off`), and
+/// the counterfactual switches `zombies=off` and `cuts=off` (on by default,
+/// and written only when off, so every line without them reads as before).
 ///
 /// ```
 /// use cannonball_rules::margo::{Preset, Rules};
@@ -379,6 +399,8 @@ impl Rules {
             "can-pass" => self.can_pass = switch()?,
             "all-freedoms" => self.all_freedoms = switch()?,
             "single-capture" => self.single_capture = switch()?,
+            "zombies" => self.zombies = switch()?,
+            "cuts" => self.cuts = switch()?,
             _ => return Err(RulesError::UnknownOption(word.to_owned())),
         }
         Ok(())
@@ -434,6 +456,11 @@ impl fmt::Display for Rules {
         if self.capture_scope != CaptureScope::All {
             write!(f, " capture-scope={}", self.capture_scope.name())?;
         }
+        for (on, name) in [(self.zombies, "zombies"), (self.cuts, "cuts")] {
+            if !on {
+                write!(f, " {name}=off")?;
+            }
+        }
         Ok(())
     }
 }
@@ -484,9 +511,36 @@ mod tests {
         odd.can_pass = true;
         odd.single_capture = true;
         odd.capture_scope = CaptureScope::Adjacent;
-        for r in [Preset::Spargo.rules(), Preset::Margo.rules(), m5, odd] {
+        odd.zombies = false;
+        let mut uncut = Preset::Spargo.rules();
+        uncut.cuts = false;
+        for r in [
+            Preset::Spargo.rules(),
+            Preset::Margo.rules(),
+            m5,
+            odd,
+            uncut,
+        ] {
             assert_eq!(r.to_string().parse::<Rules>(), Ok(r), "{r}");
         }
+    }
+
+    #[test]
+    fn counterfactual_switches_are_written_only_when_off() {
+        for preset in Preset::ALL {
+            let r = preset.rules();
+            assert!(r.zombies && r.cuts, "{preset}");
+            assert!(!r.to_string().contains("zombies") && !r.to_string().contains("cuts"));
+        }
+        let r: Rules = "spargo zombies=off cuts=off".parse().unwrap();
+        assert_eq!((r.zombies, r.cuts), (false, false));
+        assert_eq!(r.to_string(), "spargo zombies=off cuts=off");
+        let on: Rules = "margo size=5 swap=off zombies=on cuts".parse().unwrap();
+        assert_eq!(on.to_string(), "margo size=5 swap=off");
+        assert_eq!(
+            "spargo zombies=maybe".parse::<Rules>().unwrap_err(),
+            RulesError::Switch("zombies=maybe".into())
+        );
     }
 
     #[test]

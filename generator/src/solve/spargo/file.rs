@@ -68,6 +68,8 @@ fn rules_from(b: [u8; 9]) -> Option<Rules> {
         } else {
             CaptureScope::All
         },
+        zombies: true,
+        cuts: true,
     })
 }
 

@@ -2,9 +2,10 @@
 //! puzzle ([`of`], [`of_horizon`]).
 //!
 //! A detector looks at a proved puzzle ([`MargoCase`]: the position, its key
-//! move, the exact value of every first move and the main line) and, for two
-//! themes, asks an [`Oracle`] for the result (win, draw or loss) of a position under
-//! changed rules. Each theme has one `is_...` function; [`margo_themes`] runs them all.
+//! move, the exact value of every first move and the main line) and, for
+//! most themes, asks an [`Oracle`] what the puzzle's answer would be under
+//! changed rules. Each theme has one `is_...` function; [`margo_themes`] runs
+//! them all.
 //!
 //! "The attacker" is the side to move in the puzzle, "the defender" the other
 //! one. "Captures" means what rulings A5 means: a piece is captured by a move
@@ -12,54 +13,73 @@
 //! moves* are the main line's moves at plies 1, 3 and 5 (the key and the
 //! attacker's next two moves), as far as the line goes.
 //!
-//! The definitions (the book's puzzle section states them in words):
+//! # Counterfactual and structural themes
 //!
-//! - [`is_surround_capture`]: the key is a board-level placement on the only
-//!   freedom of an enemy group, and it captures a piece of that group.
-//! - [`is_over_under_cut`]: one of the attacker's early moves captures a piece
-//!   that, on the board just after the placement (before any capture), would
-//!   belong to a group with freedom if cut links counted as links.
-//! - [`is_zombie_reversal`]: (a) a first move that captures the most pieces and
-//!   leaves new enemy zombies is not the key and has a worse result than the key
-//!   (win to draw or loss, draw to loss); or (b) one of the attacker's early
-//!   moves removes an enemy piece that was a zombie before the move.
-//! - [`is_forced_eye_filling`]: the puzzle's result (win, draw or loss for the
-//!   attacker) changes when passing is allowed.
-//! - [`is_stack_join`]: the key is on level 1 or higher; its group after the move
-//!   holds pieces of at least two attacker groups that were separate before it;
-//!   each of those groups had exactly one eye before; the joined group has at
-//!   least two eyes after. An **eye** of a group is an empty board-level point all
-//!   of whose orthogonal neighbours hold pieces of the group.
-//! - [`is_pinned_suicide`]: some board-level point is the only freedom of an
-//!   enemy group, placing there is illegal as suicide, and a neighbour of that
-//!   point is a piece of the group that something outside the group rests on (so
-//!   the capture would leave it as a zombie next to the placed piece).
-//! - [`is_ko`]: a move among the main line's first six leaves a ko point, and
-//!   the puzzle's result without any ko rule differs from its result under the
-//!   puzzle's ko rule.
+//! A theme names a mechanism, and where a rule can switch that mechanism off
+//! the theme is **counterfactual**: it is tagged only when the solver finds
+//! that the puzzle comes out differently without the rule (see
+//! [`oracle`]'s `value_changes`, the value, and `answer_changes`, the value
+//! or the key), on top of a structural test that the mechanism appears in
+//! the main line. The rules switches are `zombies=off`, `cuts=off`,
+//! `can-pass` and `ko=none` ([`Rules`](cannonball_rules::margo::Rules)).
+//!
+//! - [`is_zombie_reversal`] (counterfactual, `zombies=off`): zombies are in
+//!   play early (one of the main line's first five moves makes a new zombie
+//!   or takes a zombie off the board, or a first move worse than the key
+//!   leaves new enemy zombies), and the answer changes when captured pieces
+//!   never stay as zombies.
+//! - [`is_over_under_cut`] (counterfactual, `cuts=off`): one of the
+//!   attacker's early moves captures a piece that, on the board just after
+//!   the placement (before any capture), would belong to a group with
+//!   freedom if cut links counted as links; and the answer changes when
+//!   over/under cuts cut nothing.
+//! - [`is_forced_eye_filling`] (counterfactual, `can-pass`): the puzzle's
+//!   value changes when passing is allowed; in a capture or save puzzle the
+//!   defender must also, in the main line, place on one of its own eyes (an
+//!   empty board-level point all of whose neighbours are its own pieces).
+//! - [`is_ko`] (counterfactual, `ko=none`): a move among the main line's
+//!   first six leaves a ko point, and the puzzle's value without any ko rule
+//!   differs.
+//! - [`is_pinned_suicide`] (counterfactual, `zombies=off`): some board-level
+//!   point is the only freedom of an enemy group, placing there is illegal as
+//!   suicide, and a neighbour of that point is a piece of the group that
+//!   something outside the group rests on; and the answer changes without
+//!   zombies (where that natural capture becomes legal).
+//! - [`is_surround_capture`] (structural): the key is a board-level placement
+//!   on the only freedom of an enemy group, and it captures a piece of that
+//!   group. No rule switches off taking a last freedom (it is what capture
+//!   is), so the test is the move itself.
+//! - [`is_stack_join`] (structural): the key is on level 1 or higher; its
+//!   group after the move holds pieces of at least two attacker groups that
+//!   were separate before it; each of those groups had exactly one eye
+//!   before; the joined group has at least two eyes after. An **eye** of a
+//!   group is an empty board-level point all of whose orthogonal neighbours
+//!   hold pieces of the group. No rule switches off linking through a
+//!   stacked piece without changing what every group is, so the test is the
+//!   eyes before and after.
 //!
 //! For a **capture puzzle** (objective `capture:K` with N turns,
 //! [`MargoCase::horizon`]), a first move's value is the number of enemy
-//! pieces it forces off the board within the N moves: "worse result" above
-//! reads "fewer pieces", and "the puzzle's result changes" reads "the most
-//! pieces the attacker can force off changes" ([`Oracle::capture`]). For a
-//! **save puzzle** (`save` with N turns) the value is the number of the
-//! mover's pieces the opponent can then force off within its next N moves:
-//! worse is more, and the result is the fewest the mover can lose
-//! ([`Oracle::save`]).
+//! pieces it forces off the board within the N moves, and "the value" is
+//! the most the attacker can force off ([`Oracle::capture`]). For a **save
+//! puzzle** (`save` with N turns) the value is the number of the mover's
+//! pieces the opponent can then force off within its next N moves: worse is
+//! more, and the value is the fewest the mover can lose ([`Oracle::save`]).
 
+pub mod oracle;
 mod snapshot;
 #[cfg(test)]
 mod tests;
 
 use std::collections::BTreeSet;
 
-use crate::solve::Wld;
-use crate::solve::margo::{CaptureSearch, Mode, Options, Score, solve};
-use cannonball_rules::margo::{AnyPosition, IllegalMove, Ko, Move, Point, Report, Rules};
+use crate::solve::margo::Score;
+use cannonball_rules::margo::{AnyPosition, IllegalMove, Ko, Move, Point, Report};
 
 use super::analyse::Question;
 use crate::puzzle::Theme;
+pub use oracle::{Oracle, SolverOracle};
+use oracle::{answer_changes, value_changes};
 use snapshot::Snapshot;
 
 /// What the detectors see of a proved Margo/Spargo puzzle.
@@ -88,106 +108,6 @@ pub enum Horizon {
     /// `save` with N turns: minus the mover's pieces the opponent can force
     /// off the board within its next N moves after each first move.
     Save(u8),
-}
-
-/// Exact values on demand (the forge passes the exact solver with a node budget, or the Spargo tablebase).
-pub trait Oracle: Sync {
-    /// Exact value for the side to move, None when not settled within budget.
-    fn value(&self, pos: &AnyPosition) -> Option<Score>;
-
-    /// Win, draw or loss for the side to move, None when not settled within
-    /// budget. The detectors ask only this; the default derives it from
-    /// [`Oracle::value`], and an oracle may answer it more cheaply.
-    fn result(&self, pos: &AnyPosition) -> Option<Wld> {
-        self.value(pos).map(Score::wld)
-    }
-
-    /// The most of the opponent's pieces the side to move can force off the
-    /// board within `turns` moves ([`CaptureSearch`]), None when not settled or
-    /// not offered (the default).
-    fn capture(&self, _pos: &AnyPosition, _turns: u8) -> Option<u32> {
-        None
-    }
-
-    /// The fewest of its pieces the side to move can lose to the opponent's
-    /// next `turns` moves, over its first moves ([`CaptureSearch::save_values`]);
-    /// None when not settled or not offered (the default).
-    fn save(&self, _pos: &AnyPosition, _turns: u8) -> Option<u32> {
-        None
-    }
-}
-
-/// A ready oracle over `solve::margo::solve` with a node budget (threads: 1, so it is deterministic).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolverOracle {
-    /// Give up (answer `None`) after about this many positions searched.
-    pub nodes: u64,
-}
-
-impl SolverOracle {
-    fn options(&self, mode: Mode) -> Options {
-        Options {
-            mode,
-            nodes: Some(self.nodes),
-            threads: 1,
-            table_bits: 18,
-            principal_variation: false,
-            ..Options::default()
-        }
-    }
-}
-
-impl Oracle for SolverOracle {
-    fn value(&self, pos: &AnyPosition) -> Option<Score> {
-        solve(pos, &self.options(Mode::Exact)).ok()?.value()
-    }
-
-    /// Solved in [`Mode::Wld`] (windows around 0), much cheaper than exact
-    /// values where passing or long ko fights make the game long.
-    fn result(&self, pos: &AnyPosition) -> Option<Wld> {
-        solve(pos, &self.options(Mode::Wld)).ok()?.result()
-    }
-
-    fn capture(&self, pos: &AnyPosition, turns: u8) -> Option<u32> {
-        let values = CaptureSearch::new(self.nodes)
-            .first_moves(pos, turns)
-            .ok()?;
-        Some(values.iter().map(|v| v.1).max().unwrap_or(0))
-    }
-
-    fn save(&self, pos: &AnyPosition, turns: u8) -> Option<u32> {
-        let values = CaptureSearch::new(self.nodes)
-            .save_values(pos, turns)
-            .ok()?;
-        values.iter().map(|v| v.1).min()
-    }
-}
-
-/// Whether the puzzle's value changes when the rules change as `change` says:
-/// the result (win, draw or loss) of a whole-game puzzle, the number of
-/// pieces forced off the board of a capture puzzle. False when the oracle does
-/// not settle the changed position.
-fn value_changes(
-    case: &MargoCase<'_>,
-    oracle: &dyn Oracle,
-    change: impl FnOnce(&mut Rules),
-) -> bool {
-    let Some(value) = puzzle_value(case) else {
-        return false;
-    };
-    let Some(pos) = with_rules(case.position, change) else {
-        return false;
-    };
-    let count = value.margin_value().map(|m| i64::from(m).abs());
-    match case.horizon {
-        None => oracle.result(&pos).is_some_and(|r| r != value.wld()),
-        Some(Horizon::Capture(turns)) => oracle
-            .capture(&pos, turns)
-            .is_some_and(|n| Some(i64::from(n)) != count),
-        Some(Horizon::Save(turns)) => oracle
-            .save(&pos, turns)
-            .is_some_and(|n| Some(i64::from(n)) != count),
-    }
 }
 
 /// A theme detector.
@@ -268,22 +188,6 @@ fn value_of(case: &MargoCase<'_>, m: Move) -> Option<Score> {
     case.values.iter().find(|(mv, _)| *mv == m).map(|&(_, s)| s)
 }
 
-/// The puzzle's value for the attacker: the key's value.
-fn puzzle_value(case: &MargoCase<'_>) -> Option<Score> {
-    value_of(case, case.key)
-}
-
-/// The puzzle position under changed rules (the ko point is dropped when the
-/// ko rule is no longer simple ko); `None` if the engine rejects it.
-fn with_rules(pos: &AnyPosition, change: impl FnOnce(&mut Rules)) -> Option<AnyPosition> {
-    let mut setup = pos.to_setup();
-    change(&mut setup.rules);
-    if setup.rules.ko != Ko::Simple {
-        setup.ko_point = None;
-    }
-    AnyPosition::from_setup(&setup).ok()
-}
-
 /// The enemy group whose only freedom is the empty board-level point `p`, for
 /// each such group next to `p` (cut-aware groups, as the engine forms them).
 fn groups_in_atari_at(snap: &Snapshot, pos: &AnyPosition, p: Point) -> Vec<BTreeSet<Point>> {
@@ -346,52 +250,70 @@ fn captures_through_cut(pos: &AnyPosition, m: Move) -> bool {
 
 /// **Over/under cut**: one of the attacker's early moves (main-line plies 1, 3,
 /// 5) captures an enemy piece that would not have been without freedom had the
-/// cut links of rulings A3 counted as links: on the board right after the
+/// cut links of rulings A3 counted as links (on the board right after the
 /// placement, before any capture, the piece's group has no freedom, but its
-/// group formed ignoring cuts has freedom.
+/// group formed ignoring cuts has freedom); and the puzzle's answer changes
+/// when over/under cuts cut nothing (`cuts=off`).
 #[must_use]
-pub fn is_over_under_cut(case: &MargoCase<'_>, _oracle: &dyn Oracle) -> bool {
+pub fn is_over_under_cut(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool {
     attacker_early_moves(case)
         .iter()
         .any(|(pos, m)| captures_through_cut(pos, *m))
+        && answer_changes(case, oracle, |r| r.cuts = false)
 }
 
-/// **Zombie reversal**, either of:
-///
-/// - (a) *the greedy capture fails*: among the legal first moves, one that
-///   captures the most enemy pieces (at least one) is not the key, leaves new
-///   enemy zombies, and its result for the attacker (win, draw, loss) is worse
-///   than the key's;
-/// - (b) *zombies are taken off*: one of the attacker's early moves (main-line
-///   plies 1, 3, 5) removes an enemy piece that was a zombie before the move.
+/// **Zombie reversal**: zombies are in play early ([`zombies_in_play`]), and
+/// the puzzle's answer changes when captured pieces never stay as zombies
+/// (`zombies=off`: a piece a move captures is removed with everything resting
+/// on it).
 #[must_use]
-pub fn is_zombie_reversal(case: &MargoCase<'_>, _oracle: &dyn Oracle) -> bool {
-    greedy_capture_fails(case) || removes_enemy_zombies(case)
+pub fn is_zombie_reversal(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool {
+    zombies_in_play(case) && answer_changes(case, oracle, |r| r.zombies = false)
 }
 
-fn greedy_capture_fails(case: &MargoCase<'_>) -> bool {
-    let Some(best) = puzzle_value(case) else {
+/// Whether zombies are in play early in the puzzle: one of the main line's
+/// first five moves makes a new zombie (of either colour) or takes off the
+/// board a piece that was a zombie before it; or a first move whose value is
+/// worse than the key's leaves new enemy zombies (the tempting capture whose
+/// zombies stay).
+fn zombies_in_play(case: &MargoCase<'_>) -> bool {
+    zombies_in_line(case) || tempting_capture_leaves_zombies(case)
+}
+
+/// Whether one of the main line's first five moves (to the attacker's third)
+/// makes a new zombie or takes a zombie off the board.
+fn zombies_in_line(case: &MargoCase<'_>) -> bool {
+    let mut pos = case.position.clone();
+    for &m in case.line.iter().take(5) {
+        let standing = pos.zombies();
+        let Some(played) = play(&pos, m) else {
+            break;
+        };
+        let taken_off = played.report.removed.iter().any(|r| standing.contains(r));
+        if taken_off || !played.report.zombies.is_empty() {
+            return true;
+        }
+        pos = played.after;
+    }
+    false
+}
+
+/// Whether a first move worse than the key leaves new enemy zombies.
+fn tempting_capture_leaves_zombies(case: &MargoCase<'_>) -> bool {
+    let Some(best) = value_of(case, case.key) else {
         return false;
     };
     let pos = case.position;
-    let played: Vec<(Move, Score, Played)> = case
-        .values
-        .iter()
-        .filter_map(|&(m, s)| play(pos, m).map(|p| (m, s, p)))
-        .collect();
-    let most = played.iter().map(|(_, _, p)| p.captured.len()).max();
-    let Some(most) = most.filter(|&n| n > 0) else {
-        return false;
-    };
     let mover = pos.to_move();
-    played.iter().any(|(m, s, p)| {
-        *m != case.key
-            && p.captured.len() == most
-            && p.report
-                .zombies
-                .iter()
-                .any(|&z| p.after.color_at(z).is_some_and(|c| c != mover))
-            && worse(case, *s, best)
+    case.values.iter().any(|&(m, s)| {
+        m != case.key
+            && worse(case, s, best)
+            && play(pos, m).is_some_and(|p| {
+                p.report
+                    .zombies
+                    .iter()
+                    .any(|&z| p.after.color_at(z).is_some_and(|c| c != mover))
+            })
     })
 }
 
@@ -404,34 +326,57 @@ fn worse(case: &MargoCase<'_>, s: Score, best: Score) -> bool {
     }
 }
 
-fn removes_enemy_zombies(case: &MargoCase<'_>) -> bool {
-    attacker_early_moves(case).iter().any(|(pos, m)| {
-        let mover = pos.to_move();
-        let zombies: BTreeSet<Point> = pos
-            .zombies()
-            .into_iter()
-            .filter(|&z| pos.color_at(z).is_some_and(|c| c != mover))
-            .collect();
-        !zombies.is_empty()
-            && play(pos, *m).is_some_and(|p| p.report.removed.iter().any(|r| zombies.contains(r)))
-    })
-}
-
-/// **Forced eye-filling**: the puzzle's result for the attacker (win, draw or
-/// loss: the sign of the key's value) differs from the result of the same
-/// position with passing allowed (`can_pass`), as the oracle finds it. Under
-/// the default rules nobody may pass, so a player without a useful move must
-/// fill its own eyes; the theme says that this decides the puzzle. The test
-/// also fires when the difference comes from the other half of the rule: a
-/// player with no legal move ends the game, where with passing it would pass
-/// and let the opponent go on. False when the oracle does not settle the
-/// changed position, or when the puzzle already allows passing.
+/// **Forced eye-filling**: the puzzle's value for the attacker differs from
+/// its value with passing allowed (`can-pass`), as the oracle finds it: the
+/// result (win, draw or loss) of a whole-game puzzle, the pieces forced off
+/// (or lost) of a capture (or save) puzzle. Under the default rules nobody may
+/// pass, so a player without a useful move must fill its own eyes. In a
+/// capture or save puzzle the defender must also fill one of its own eyes in
+/// the main line ([`defender_fills_eye`]): a defender that merely runs out of
+/// useful moves before the horizon is not enough. False when the oracle does
+/// not settle the changed position, or when the puzzle already allows
+/// passing.
 #[must_use]
 pub fn is_forced_eye_filling(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool {
     if case.position.rules().can_pass {
         return false;
     }
+    if case.horizon.is_some() && !defender_fills_eye(case) {
+        return false;
+    }
     value_changes(case, oracle, |r| r.can_pass = true)
+}
+
+/// Whether, in the main line, the defender places on one of its own eyes: an
+/// empty board-level point all of whose orthogonal neighbours hold its pieces.
+fn defender_fills_eye(case: &MargoCase<'_>) -> bool {
+    let attacker = case.position.to_move();
+    let mut pos = case.position.clone();
+    for &m in case.line {
+        let mover = pos.to_move();
+        if mover != attacker && fills_own_eye(&pos, m) {
+            return true;
+        }
+        if pos.play(m).is_err() {
+            break;
+        }
+    }
+    false
+}
+
+/// Whether `m` places a piece of the side to move on one of its own eyes.
+fn fills_own_eye(pos: &AnyPosition, m: Move) -> bool {
+    let Move::Place(p) = m else {
+        return false;
+    };
+    let geo = pos.geometry();
+    let me = pos.to_move();
+    geo.level(p) == 0
+        && pos.color_at(p).is_none()
+        && geo
+            .neighbours(p)
+            .iter()
+            .all(|&q| pos.color_at(q) == Some(me))
 }
 
 /// **Stack-join**: the key is a placement on level 1 or higher; the key's group
@@ -481,12 +426,18 @@ pub fn joins_one_eyed_groups(pos: &AnyPosition, m: Move) -> bool {
 /// that is the only freedom of an enemy group `G`, placing on `x` is illegal as
 /// suicide ([`IllegalMove::Suicide`]), and a neighbour of `x` is a piece of `G`
 /// on which some piece outside `G` rests, so the capture would leave it on the
-/// board as a zombie that still smothers the placed piece (rulings A5.5). The
-/// key, being legal, is never `x`: the natural capture is exactly the move the
-/// puzzle's solver must not (and cannot) make.
+/// board as a zombie that still smothers the placed piece (rulings A5.5); and
+/// the puzzle's answer changes without zombies (`zombies=off`), where that
+/// capture takes the pinned piece off with what rests on it and becomes
+/// legal. The key, being legal, is never `x`: the natural capture is exactly
+/// the move the puzzle's solver must not (and cannot) make.
 #[must_use]
-pub fn is_pinned_suicide(case: &MargoCase<'_>, _oracle: &dyn Oracle) -> bool {
-    let pos = case.position;
+pub fn is_pinned_suicide(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool {
+    has_pinned_suicide(case.position) && answer_changes(case, oracle, |r| r.zombies = false)
+}
+
+/// The structural test of [`is_pinned_suicide`].
+fn has_pinned_suicide(pos: &AnyPosition) -> bool {
     let geo = pos.geometry();
     let snap = Snapshot::of(pos);
     geo.level_points(0).any(|x| {

@@ -54,7 +54,7 @@ impl Snapshot {
     pub fn cut(&self, a: Point, b: Point, c: Color) -> bool {
         self.geo
             .link(a, b)
-            .is_some_and(|link| link.is_cut_for(c, |q| self.color(q)))
+            .is_some_and(|link| link.is_cut_under(&self.rules, c, |q| self.color(q)))
     }
 
     /// The visible pieces linked to `p`'s piece: same level and orthogonally

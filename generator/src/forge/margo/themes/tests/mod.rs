@@ -7,6 +7,8 @@ use cannonball_rules::margo::{AnyPosition, Move, Preset, Rules, Setup, notation}
 use super::{MargoCase, Oracle, SolverOracle};
 
 mod capture;
+mod census;
+mod files;
 mod snapshot;
 mod themes;
 

@@ -4,7 +4,10 @@
 //! Most positions come from random self-play stopped near the end of the game
 //! (hence the many zombies), kept when the solver settles them quickly.
 
-use super::super::with_rules;
+use super::super::oracle::with_rules;
+use super::super::{
+    attacker_early_moves, captures_through_cut, has_pinned_suicide, zombies_in_play,
+};
 use super::{Owned, case_for, margo, oracle, spargo, try_case};
 use crate::forge::margo::themes::{
     MargoCase, Oracle, is_forced_eye_filling, is_ko, is_over_under_cut, is_pinned_suicide,
@@ -227,13 +230,24 @@ fn surround_capture_negatives() {
     );
 }
 
+/// Whether one of the attacker's early moves captures through a cut (the
+/// structural half of [`is_over_under_cut`]).
+fn cut_in_line(case: &Owned) -> bool {
+    attacker_early_moves(&case.case())
+        .iter()
+        .any(|(pos, m)| captures_through_cut(pos, *m))
+}
+
 #[test]
-fn over_under_cut_positives() {
-    check(
-        is_over_under_cut,
-        &[CUT_PINNED_B2_2, SURROUND_CUT_D3, CUT_A2_2],
-        true,
-    );
+fn captures_through_cuts_are_found_in_the_main_line() {
+    // The structural half only; the counterfactual half (the answer with
+    // cuts off) is tested on committed puzzles (tests::files).
+    for p in [CUT_PINNED_B2_2, SURROUND_CUT_D3, CUT_A2_2] {
+        assert!(cut_in_line(&solved(&p)), "{}", p.1);
+    }
+    for p in [SURROUND_D1, SURROUND_E1, PINNED_A1_1] {
+        assert!(!cut_in_line(&solved(&p)), "{}", p.1);
+    }
 }
 
 #[test]
@@ -246,12 +260,13 @@ fn over_under_cut_negatives() {
 }
 
 #[test]
-fn zombie_reversal_positives() {
-    check(
-        is_zombie_reversal,
-        &[SURROUND_ZOMBIES_A3, ZOMBIES_C3_2, ZOMBIES_D5],
-        true,
-    );
+fn zombies_in_play_early() {
+    // The structural half of zombie reversal: the main line takes zombies
+    // off. Whether the answer changes without zombies is tested on committed
+    // puzzles (tests::files).
+    for p in [SURROUND_ZOMBIES_A3, ZOMBIES_C3_2, ZOMBIES_D5] {
+        assert!(zombies_in_play(&solved(&p).case()), "{}", p.1);
+    }
 }
 
 #[test]
@@ -264,12 +279,17 @@ fn zombie_reversal_negatives() {
 }
 
 #[test]
-fn pinned_suicide_positives() {
-    check(
-        is_pinned_suicide,
-        &[CUT_PINNED_B2_2, PINNED_A1_1, PINNED_5],
-        true,
-    );
+fn pinned_natural_captures_are_found() {
+    // The structural half of pinned suicide (no solving needed); the
+    // counterfactual half is tested on committed puzzles (tests::files).
+    for p in [CUT_PINNED_B2_2, PINNED_A1_1, PINNED_5] {
+        let rules = if p.0 == 4 {
+            Preset::Spargo.rules()
+        } else {
+            margo(p.0)
+        };
+        assert!(has_pinned_suicide(&super::position(rules, p.1)), "{}", p.1);
+    }
 }
 
 #[test]
@@ -313,11 +333,17 @@ fn stack_join_negatives() {
 
 #[test]
 fn margo_themes_lists_exactly_the_detectors_that_fire_in_order() {
-    let case = solved(&CUT_PINNED_B2_2);
+    let case = solved(&SURROUND_ZOMBIES_A3);
     let themes = margo_themes(&case.case(), oracle());
-    assert!(themes.contains(&Theme::OverUnderCut));
-    assert!(themes.contains(&Theme::PinnedSuicide));
-    assert!(!themes.contains(&Theme::SurroundCapture));
+    assert!(themes.contains(&Theme::SurroundCapture));
+    assert!(!themes.contains(&Theme::StackJoin));
+    for (t, detector) in [
+        (Theme::ZombieReversal, is_zombie_reversal as Detector),
+        (Theme::OverUnderCut, is_over_under_cut),
+        (Theme::PinnedSuicide, is_pinned_suicide),
+    ] {
+        assert_eq!(themes.contains(&t), detector(&case.case(), oracle()), "{t}");
+    }
     assert!(themes.windows(2).all(|w| w[0] < w[1]));
 }
 
