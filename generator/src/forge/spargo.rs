@@ -274,13 +274,10 @@ impl Oracle for TablebaseOracle<'_> {
 /// Screens every position of `tb`; `progress` is called with positions done.
 #[must_use]
 pub fn census(tb: &Tablebase, progress: &(dyn Fn(u64) + Sync)) -> Census {
-    let counted = [
-        Theme::ZombieReversal,
-        Theme::OverUnderCut,
-        Theme::StackJoin,
-        Theme::PinnedSuicide,
-        Theme::SurroundCapture,
-    ];
+    // The themes whose detectors need no values under other rules: the
+    // others are decided by what changes when a rule is switched off, which
+    // the tablebase (built under one set of rules) cannot say.
+    let counted = [Theme::StackJoin, Theme::SurroundCapture];
     let slots: Vec<AtomicU64> = (0..counted.len() + 2).map(|_| AtomicU64::new(0)).collect();
     let done = AtomicU64::new(0);
     let n = u32::try_from(tb.len()).unwrap_or(u32::MAX);
@@ -321,7 +318,13 @@ pub fn census(tb: &Tablebase, progress: &(dyn Fn(u64) + Sync)) -> Census {
             .enumerate()
             .map(|(i, t)| (*t, slots[i + 2].load(Ordering::Relaxed)))
             .collect(),
-        not_counted: vec![Theme::ForcedEyeFilling, Theme::Ko],
+        not_counted: vec![
+            Theme::ZombieReversal,
+            Theme::ForcedEyeFilling,
+            Theme::OverUnderCut,
+            Theme::PinnedSuicide,
+            Theme::Ko,
+        ],
         tablebase: Some(format!("{:#018x}", tb.checksum())),
     }
 }
