@@ -200,7 +200,7 @@ pub fn analyse_position(
     }
     let solution = analyse::tree(pos, q.key, true, q.objective, limits.turns, exact)?;
     let minimality = minimal::check(pos, &q, exact)?.minimality("solver");
-    let themes = themes::of(pos, &q, limits.nodes);
+    let themes = themes::of(pos, &q, themes::budget(limits.nodes));
     let difficulty = analyse::difficulty(found_by, &q, &solution, tries.len());
     let me = pos.to_move();
     let question = match q.objective {

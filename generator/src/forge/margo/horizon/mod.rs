@@ -346,7 +346,7 @@ pub fn analyse_position(
     };
     let solution = tree(pos, q.key, goal, turns, limits.turns, &mut search)?;
     let minimality = check_minimal(pos, &q, goal, turns, &mut search)?.minimality("search");
-    let themes = themes::of_horizon(pos, &q, goal.horizon(turns), limits.nodes);
+    let themes = themes::of_horizon(pos, &q, goal.horizon(turns), themes::budget(limits.nodes));
     let difficulty = difficulty(found_by, &q, &solution, tries.len());
     let k = count_of(
         q.values

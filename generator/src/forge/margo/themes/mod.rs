@@ -480,6 +480,15 @@ pub fn is_ko(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool {
     ko_seen && value_changes(case, oracle, |r| r.ko = Ko::None)
 }
 
+/// The node budget of each theme question for a puzzle proved with `nodes`
+/// per position: four times as many, since a counterfactual position (no
+/// zombies, no cuts, passing allowed, no ko) is often longer to settle than
+/// the puzzle itself, and a question left unsettled tags nothing.
+#[must_use]
+pub const fn budget(nodes: u64) -> u64 {
+    nodes.saturating_mul(4)
+}
+
 /// The themes of the puzzle `q` on `pos`, with `nodes` per oracle question.
 #[must_use]
 pub fn of(pos: &AnyPosition, q: &Question, nodes: u64) -> Vec<Theme> {
