@@ -405,15 +405,7 @@ pub fn analyse(
             "the key is not a first turn",
         )));
     };
-    let clock = std::time::Instant::now();
-    let tick = |what: &str| {
-        if std::env::var_os("MG_TIME").is_some() {
-            eprintln!("  {what}: {:?}", clock.elapsed());
-        }
-    };
-    tick("proof");
     let ratings = ladder::rate(pos, &firsts);
-    tick("ladder");
     let found_by = ladder::found_by(&ratings, key_index);
     if found_by.by_reflex() {
         return Ok(Err(Turned::new(
@@ -425,7 +417,6 @@ pub fn analyse(
         Ok(j) => j,
         Err(why) => return Ok(Err(Turned::new(Reject::Unsound, why))),
     };
-    tick("sound");
     let tries = tries::genuine(&mut run, pos, goal, turns, &firsts, key_index, &ratings, &r)?;
     if tries.is_empty() {
         return Ok(Err(Turned::new(Reject::NoGenuineTry, "no genuine try")));
@@ -434,9 +425,7 @@ pub fn analyse(
         Ok(s) => s,
         Err(why) => return Ok(Err(Turned::new(Reject::Budget, why))),
     };
-    tick("tries+tree");
     let minimality = minimality(&mut run, pos, goal, turns, &key_steps)?;
-    tick("minimality");
     let themes = themes::detect(&mut run, pos, objective, &key_steps, judgement.value)?;
     let tried = u32::try_from(tries.len()).unwrap_or(u32::MAX);
     let difficulty = difficulty::rate(&solution, found_by, tried);

@@ -124,8 +124,13 @@ fn forge_batch() {
         "cpu {cpu:.0}s, {:.1}s per kept",
         cpu / tl.kept.len().max(1) as f64
     );
+    summary(&tl.kept);
+}
+
+/// Counts by objective x turns x themes x band, average tries, known values.
+fn summary(kept: &[Puzzle]) {
     let mut by: BTreeMap<String, usize> = BTreeMap::new();
-    for p in &tl.kept {
+    for p in kept {
         let themes: Vec<&str> = p.themes.iter().map(|t| t.slug()).collect();
         let k = format!(
             "{} x{} [{}] band {}",
@@ -139,16 +144,57 @@ fn forge_batch() {
     for (k, n) in by {
         println!("  {n:3} {k}");
     }
-    let n = tl.kept.len().max(1) as f64;
-    let tries: usize = tl.kept.iter().map(|p| p.tries.len()).sum();
-    let known = tl
-        .kept
+    let n = kept.len().max(1) as f64;
+    let tries: usize = kept.iter().map(|p| p.tries.len()).sum();
+    let known = kept
         .iter()
         .filter(|p| p.game_value != puzzle::GameValue::Unknown)
         .count();
     println!(
         "average tries {:.2}, known game value {known}/{}",
         tries as f64 / n,
-        tl.kept.len()
+        kept.len()
     );
+}
+
+/// Reanalyses every puzzle under `OUT` with the current code: a file that
+/// still makes a puzzle is rewritten as recomputed, one that does not is
+/// removed; prints the time per puzzle and the summary.
+#[test]
+#[ignore = "rewrites a forge run's files"]
+fn refresh_batch() {
+    let out = std::path::PathBuf::from(std::env::var("OUT").unwrap_or("/tmp/m-new".into()));
+    let all = puzzle::read_all(&out).expect("read");
+    let mut kept = Vec::new();
+    let started = Instant::now();
+    let n = all.len();
+    for (path, p) in all {
+        let t = Instant::now();
+        match super::reanalyse(&p, &Limits::MARGRITES) {
+            Ok(q) => {
+                let same = q == p;
+                if !same {
+                    std::fs::remove_file(&path).expect("remove");
+                    puzzle::write(&out, &q).expect("write");
+                }
+                println!(
+                    "{} {:.1}s ok{}",
+                    p.id,
+                    t.elapsed().as_secs_f64(),
+                    if same { "" } else { " (rewritten)" }
+                );
+                kept.push(q);
+            }
+            Err(e) => {
+                std::fs::remove_file(&path).expect("remove");
+                println!("{} {:.1}s dropped: {e}", p.id, t.elapsed().as_secs_f64());
+            }
+        }
+    }
+    println!(
+        "reanalysed {n} in {:.1}s, {:.2}s each",
+        started.elapsed().as_secs_f64(),
+        started.elapsed().as_secs_f64() / n.max(1) as f64
+    );
+    summary(&kept);
 }

@@ -35,9 +35,9 @@ pub fn shape(pos: &Position, steps: &[Step]) -> String {
         p.play_step_unchecked(s);
         captured.push(before - p.pieces(enemy).len());
     }
-    let origin = steps.first().and_then(|s| match *s {
-        Step::Move { from, .. } | Step::Score { from } => Some(from),
-        Step::Return { to } => Some(to),
+    let origin = steps.first().map(|s| match *s {
+        Step::Move { from, .. } | Step::Score { from } => from,
+        Step::Return { to } => to,
     });
     let Some(origin) = origin else {
         return "forfeit".into();
