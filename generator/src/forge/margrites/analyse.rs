@@ -2,22 +2,21 @@
 //! the unique key, tries, minimality, themes and difficulty, or the reason it
 //! is no puzzle.
 
+use crate::forge::Reject;
 use crate::puzzle::margrites::play_turn;
 use crate::puzzle::{
-    self, Difficulty, Line, Minimal, Minimality, MoveValue, Objective, Theme, Try, Turn, Value,
+    self, Difficulty, GameValue, Line, Minimal, Minimality, MoveValue, Objective, Theme, Try, Turn,
+    Value,
 };
-use crate::solve::margrites::{self as solver, Answer, Report, TurnLine};
+use crate::solve::margrites::{self as solver, Answer, Report};
 use cannonball_rules::margrites::turngen::{DistinctTurn, distinct_turns};
 use cannonball_rules::margrites::{Color, Diagram, Position, Square, Step};
 
-use super::{ForgeError, Limits, difficulty, themes, tree};
+use super::{ForgeError, Limits, difficulty, ladder, sound, themes, tree, tries};
 
 /// Positions with more distinct first turns than this are only tried for
 /// objectives within one turn: deeper searches would not fit the budget.
 pub const DEEP_FIRST_TURNS: usize = 4000;
-
-/// Tries written to a file, at most.
-pub const TRIES_KEPT: usize = 5;
 
 /// Failing first turns the solver is asked to refute.
 const TRIES_ASKED: usize = 12;
@@ -40,7 +39,11 @@ pub struct Analysis {
     pub first_turns: u32,
     /// The solution tree.
     pub solution: Line,
-    /// Tempting wrong first turns, refuted.
+    /// The key's game value ([`sound`]).
+    pub game_value: GameValue,
+    /// Whether the key is proved sound ([`sound::Judgement::proved`]).
+    pub sound_proved: bool,
+    /// Genuine tries ([`tries`]).
     pub tries: Vec<Try>,
     /// Minimality.
     pub minimality: Minimality,
@@ -113,8 +116,31 @@ impl Runner {
         turns: u8,
         full: bool,
     ) -> Result<Report, ForgeError> {
+        self.solve_with(pos, objective, turns, full, self.budget)
+    }
+
+    /// A side solve (soundness, tries) with a budget of its own: at most
+    /// `nodes`, and never more than the main budget.
+    pub(crate) fn side_solve(
+        &mut self,
+        pos: &Position,
+        objective: Objective,
+        turns: u8,
+        nodes: u64,
+    ) -> Result<Report, ForgeError> {
+        self.solve_with(pos, objective, turns, false, nodes.min(self.budget))
+    }
+
+    fn solve_with(
+        &mut self,
+        pos: &Position,
+        objective: Objective,
+        turns: u8,
+        full: bool,
+        nodes: u64,
+    ) -> Result<Report, ForgeError> {
         let limits = solver::Limits {
-            nodes: Some(self.budget),
+            nodes: Some(nodes),
             time: None,
             proofs: usize::from(full),
             defences: if full { tree::TOP_DEFENCES } else { 0 },
@@ -249,7 +275,21 @@ pub fn turn_gain(before: &Position, after: &Position) -> i32 {
         + if won { 100 } else { 0 }
 }
 
-fn same_outcome(a: &Position, b: &Position) -> bool {
+/// The distinct first turns of `pos` by the position they leave (board,
+/// standings and phase; the engine also tells apart the files pieces left
+/// the board by), the first generated of each.
+#[must_use]
+pub fn first_turns(pos: &Position) -> Vec<DistinctTurn> {
+    let mut seen = std::collections::HashSet::new();
+    distinct_turns(pos)
+        .into_iter()
+        .filter(|t| seen.insert((t.after.board(), t.after.standings(), t.after.phase())))
+        .collect()
+}
+
+/// Whether two positions are the same outcome of a turn: board, standings
+/// and phase.
+pub(crate) fn same_outcome(a: &Position, b: &Position) -> bool {
     a.board() == b.board() && a.standings() == b.standings() && a.phase() == b.phase()
 }
 
@@ -261,145 +301,80 @@ fn tight_and_unique(
     pos: &Position,
     goal: Objective,
     turns: u8,
-) -> Result<Result<Report, String>, ForgeError> {
+) -> Result<Result<Report, (Reject, String)>, ForgeError> {
     if turns > 1 {
         let r = run.solve(pos, goal, turns - 1, false)?;
         match r.answer {
             Answer::No => {}
-            Answer::Yes => return Ok(Err(format!("reachable within {} turns", turns - 1))),
-            Answer::Unknown => return Ok(Err("tightness undecided within the budget".into())),
+            Answer::Yes => {
+                return Ok(Err((
+                    Reject::NoQuestion,
+                    format!("reachable within {} turns", turns - 1),
+                )));
+            }
+            Answer::Unknown => {
+                return Ok(Err((Reject::Budget, "tightness undecided".into())));
+            }
         }
     }
     let r = run.solve(pos, goal, turns, true)?;
     if r.answer != Answer::Yes || !r.winning_complete {
-        return Ok(Err(format!(
-            "answer {} (complete: {})",
-            r.answer.as_str(),
-            r.winning_complete
+        let reject = if r.answer == Answer::No {
+            Reject::NoQuestion
+        } else {
+            Reject::Budget
+        };
+        return Ok(Err((
+            reject,
+            format!(
+                "answer {} (complete: {})",
+                r.answer.as_str(),
+                r.winning_complete
+            ),
         )));
     }
     if r.winning.len() != 1 {
-        return Ok(Err(format!("{} winning first turns", r.winning.len())));
+        return Ok(Err((
+            Reject::NoQuestion,
+            format!("{} winning first turns", r.winning.len()),
+        )));
     }
     if r.winning[0].proof.is_none() {
-        return Ok(Err("no proof".into()));
+        return Ok(Err((Reject::Budget, "no proof".into())));
     }
     Ok(Ok(r))
 }
 
-/// Every distinct first turn with the greedy player's gain, and what the
-/// difficulty takes from them.
-struct Gains<'a> {
-    /// The distinct first turns and their gains, in generation order.
-    turns: Vec<(i32, &'a DistinctTurn)>,
-    /// The position after the key.
-    key_after: Position,
-    /// The greedy player's pick: the highest gain, the first generated among equals.
-    greedy: Option<Position>,
+/// Why a position makes no puzzle for one objective: the forge's reason and
+/// the details.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turned {
+    /// The reason the forge's report counts.
+    pub reject: Reject,
+    /// What exactly failed.
+    pub why: String,
 }
 
-impl<'a> Gains<'a> {
-    fn new(pos: &Position, firsts: &'a [DistinctTurn], key_after: Position) -> Gains<'a> {
-        let turns: Vec<(i32, &DistinctTurn)> = firsts
-            .iter()
-            .map(|t| (turn_gain(pos, &t.after), t))
-            .collect();
-        let greedy = turns
-            .iter()
-            .rev()
-            .max_by_key(|(g, _)| *g)
-            .map(|(_, t)| t.after);
-        Gains {
-            turns,
-            key_after,
-            greedy,
+impl Turned {
+    fn new(reject: Reject, why: impl Into<String>) -> Turned {
+        Turned {
+            reject,
+            why: why.into(),
         }
-    }
-
-    fn is_greedy(&self, after: &Position) -> bool {
-        self.greedy.is_some_and(|p| same_outcome(&p, after))
-    }
-
-    /// First turns whose gain beats the key's.
-    fn gap(&self, pos: &Position) -> u32 {
-        let key_gain = turn_gain(pos, &self.key_after);
-        self.turns.iter().filter(|(g, _)| *g > key_gain).count() as u32
-    }
-
-    /// Wrong first turns that tempt: they gain, or are the greedy choice.
-    fn tempting(&self) -> u32 {
-        self.turns
-            .iter()
-            .filter(|(g, t)| {
-                !same_outcome(&t.after, &self.key_after) && (*g > 0 || self.is_greedy(&t.after))
-            })
-            .count() as u32
-    }
-
-    /// Within one turn: the bounds cut failing turns before the solver sees
-    /// them; every distinct first turn but the key fails, and needs no
-    /// refutation. The greedy choice first, then by gain.
-    fn one_turn_tries(&self, pos: &Position) -> Result<Vec<Try>, ForgeError> {
-        let mut wrong: Vec<(std::cmp::Reverse<(bool, i32)>, usize)> = self
-            .turns
-            .iter()
-            .enumerate()
-            .filter(|(_, (_, t))| !same_outcome(&t.after, &self.key_after))
-            .map(|(i, (g, t))| (std::cmp::Reverse((self.is_greedy(&t.after), *g)), i))
-            .collect();
-        wrong.sort_unstable();
-        wrong
-            .iter()
-            .take(TRIES_KEPT)
-            .map(|&(std::cmp::Reverse((is_greedy, _)), i)| {
-                let t = self.turns[i].1;
-                Ok(Try {
-                    mv: turn(&TurnLine::new(pos, &t.steps).notation)?,
-                    tempting: tempting_reason(
-                        pos,
-                        &t.after,
-                        is_greedy,
-                        "next in the greedy player's ranking",
-                    ),
-                    value: Value::Reaches(false),
-                    refutation: Vec::new(),
-                })
-            })
-            .collect()
-    }
-
-    /// Within two or more turns: the solver's most promising failing first
-    /// turns with their refutations, the greedy choice first, then by gain
-    /// (equal gains keep the solver's order).
-    fn refuted_tries(&self, pos: &Position, r: &Report) -> Result<Vec<Try>, ForgeError> {
-        let mut tries = Vec::new();
-        for f in &r.failing {
-            let (_, after) = play_turn(pos, &f.turn.notation)?;
-            let gain = turn_gain(pos, &after);
-            let is_greedy = self.is_greedy(&after);
-            let tempting =
-                tempting_reason(pos, &after, is_greedy, "among the solver's most promising");
-            tries.push((
-                std::cmp::Reverse((is_greedy, gain)),
-                Try {
-                    mv: turn(&f.turn.notation)?,
-                    tempting,
-                    value: Value::Reaches(false),
-                    refutation: f
-                        .refutation
-                        .iter()
-                        .map(|t| turn(&t.notation))
-                        .collect::<Result<_, _>>()?,
-                },
-            ));
-        }
-        tries.sort_by_key(|a| a.0);
-        Ok(tries.into_iter().take(TRIES_KEPT).map(|(_, t)| t).collect())
     }
 }
 
-/// Analyses `pos` for `objective` within `turns`: `Ok(Err(reason))` when it
-/// makes no puzzle.
+impl std::fmt::Display for Turned {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.reject, self.why)
+    }
+}
+
+/// Analyses `pos` for `objective` within `turns`: `Ok(Err(turned))` when it
+/// makes no puzzle. The checks, in order: a tight unique key
+/// ([`Reject::NoQuestion`], [`Reject::Budget`]), no ladder player finds it by
+/// reflex ([`Reject::Greedy`]), the key is sound ([`Reject::Unsound`]), at
+/// least one genuine try ([`Reject::NoGenuineTry`]), a complete solution tree.
 ///
 /// # Errors
 /// A bad objective or turn count, or a solver turn that does not replay.
@@ -408,35 +383,52 @@ pub fn analyse(
     objective: Objective,
     turns: u8,
     limits: &Limits,
-) -> Result<Result<Analysis, String>, ForgeError> {
+) -> Result<Result<Analysis, Turned>, ForgeError> {
     let goal = margrites_objective(objective)?;
     let mut run = Runner::new(limits);
     let r = match tight_and_unique(&mut run, pos, goal, turns)? {
         Ok(r) => r,
-        Err(reason) => return Ok(Err(reason)),
+        Err((reject, why)) => return Ok(Err(Turned::new(reject, why))),
     };
     let win = &r.winning[0];
     let Some(proof) = &win.proof else {
-        return Ok(Err("no proof".into()));
+        return Ok(Err(Turned::new(Reject::NoQuestion, "no proof")));
     };
     let (key_steps, key_after) = play_turn(pos, &win.turn.notation)?;
-    let firsts = distinct_turns(pos);
-    let gains = Gains::new(pos, &firsts, key_after);
-    let tries = if turns == 1 {
-        gains.one_turn_tries(pos)?
-    } else {
-        gains.refuted_tries(pos, &r)?
+    let firsts = first_turns(pos);
+    let Some(key_index) = firsts
+        .iter()
+        .position(|t| same_outcome(&t.after, &key_after))
+    else {
+        return Ok(Err(Turned::new(
+            Reject::NoQuestion,
+            "the key is not a first turn",
+        )));
     };
-    if tries.len() < 3 {
-        return Ok(Err(format!("only {} wrong tries", tries.len())));
+    let ratings = ladder::rate(pos, &firsts);
+    let found_by = ladder::found_by(&ratings, key_index);
+    if found_by.by_reflex() {
+        return Ok(Err(Turned::new(
+            Reject::Greedy,
+            format!("found by {}", found_by.title()),
+        )));
+    }
+    let judgement = match sound::judge(&mut run, pos, goal, turns, &key_after)? {
+        Ok(j) => j,
+        Err(why) => return Ok(Err(Turned::new(Reject::Unsound, why))),
+    };
+    let tries = tries::genuine(&mut run, pos, goal, turns, &firsts, key_index, &ratings, &r)?;
+    if tries.is_empty() {
+        return Ok(Err(Turned::new(Reject::NoGenuineTry, "no genuine try")));
     }
     let solution = match tree::solution(&mut run, pos, objective, turns, proof)? {
         Ok(s) => s,
-        Err(reason) => return Ok(Err(reason)),
+        Err(why) => return Ok(Err(Turned::new(Reject::Budget, why))),
     };
     let minimality = minimality(&mut run, pos, goal, turns, &key_steps)?;
-    let themes = themes::detect(&mut run, pos, objective, &key_steps)?;
-    let difficulty = difficulty::rate(&solution, turns, gains.tempting(), gains.gap(pos));
+    let themes = themes::detect(&mut run, pos, objective, &key_steps, judgement.value)?;
+    let tried = u32::try_from(tries.len()).unwrap_or(u32::MAX);
+    let difficulty = difficulty::rate(&solution, found_by, tried);
     let key = turn(&win.turn.notation)?;
     Ok(Ok(Analysis {
         objective,
@@ -447,6 +439,8 @@ pub fn analyse(
             value: Value::Reaches(true),
         }],
         key,
+        game_value: judgement.value,
+        sound_proved: judgement.proved,
         first_turns: u32::try_from(firsts.len()).unwrap_or(u32::MAX),
         solution,
         tries,
@@ -455,32 +449,6 @@ pub fn analyse(
         difficulty,
         nodes: run.nodes,
     }))
-}
-
-fn tempting_reason(
-    before: &Position,
-    after: &Position,
-    is_greedy: bool,
-    otherwise: &str,
-) -> String {
-    let me = before.to_move();
-    let (b, a) = (before.standings(), after.standings());
-    let caps = a.get(me).captures.saturating_sub(b.get(me).captures);
-    let points = a.get(me).points.saturating_sub(b.get(me).points);
-    let mut parts = Vec::new();
-    if is_greedy {
-        parts.push("the greedy player's choice".to_string());
-    }
-    if caps > 0 {
-        parts.push(format!("captures {caps}"));
-    }
-    if points > 0 {
-        parts.push(format!("scores {points}"));
-    }
-    if parts.is_empty() {
-        parts.push(otherwise.to_string());
-    }
-    parts.join(", ")
 }
 
 /// The position with the piece on `sq` taken away and counted as captured by

@@ -16,9 +16,9 @@
 //! - index 3 mod 4: the side not to move as a chain of touching pieces, the
 //!   side to move within two squares of it (chain captures).
 //!
-//! For these two layouts "the side to move" is what the pieces are placed
-//! for; the side actually to move is drawn again afterwards (see
-//! `endgame_candidate`), so half of them have the other side to move.
+//! For these two layouts the hunters (the side placed near the hemmed-in
+//! pieces or the chain) are the side to move; for the first layout the side
+//! to move is drawn once, at random.
 //!
 //! Midgame positions are not used: with eight pieces a side a position has
 //! tens of thousands of distinct turns, far beyond the per-candidate budget.
@@ -240,17 +240,9 @@ fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
     if !capture_round(&pieces).is_empty() {
         return None;
     }
-    // The side to move is drawn again here, independently of the hunters:
-    // half the Edge and Chain candidates have the hemmed-in or chained side
-    // to move, not the hunters the module docs describe. Drawing the mover
-    // once would change every later draw, and so the candidate stream and
-    // the puzzles the forge finds; it is kept as it is until the forge may
-    // change its output.
-    let to_move = if rng.below(2) == 0 {
-        Color::Black
-    } else {
-        Color::White
-    };
+    // The hunters move: for Around the draw in `draw_counts` is simply the
+    // side to move.
+    let to_move = hunters;
     let standings = draw_standings(rng, &pieces);
     let diagram = Diagram {
         pieces: pieces.map(Iterator::collect),
@@ -314,6 +306,37 @@ mod tests {
             let kind = if i % 4 == 0 { "selfplay" } else { "endgame" };
             assert!(c.source.starts_with(kind), "{}", c.source);
         }
+    }
+
+    /// Edge and chain candidates have the hunters to move: every piece of the
+    /// side not to move is on an edge (Edge) or the side not to move is one
+    /// chain of touching pieces (Chain), and the side to move is near it.
+    #[test]
+    fn the_hunters_are_to_move() {
+        let mut seen = [0, 0];
+        for i in 0..200 {
+            let Some(c) = candidate(3, i) else { continue };
+            let p = c.position;
+            let hunted = p.pieces(p.to_move().other());
+            let hunters = p.pieces(p.to_move());
+            let near = |h: Square| {
+                let mut set = hunted;
+                set.any(|o| within(h, o, 2))
+            };
+            match i % 4 {
+                2 => {
+                    seen[0] += 1;
+                    assert!(hunted.len() <= 2, "{}", c.source);
+                    let mut set = hunted;
+                    assert!(set.all(on_edge), "{}", c.source);
+                }
+                3 => seen[1] += 1,
+                _ => continue,
+            }
+            let mut set = hunters;
+            assert!(set.all(near), "{}: a hunter far from the hunted", c.source);
+        }
+        assert!(seen[0] >= 5 && seen[1] >= 5, "{seen:?}");
     }
 
     #[test]

@@ -1,32 +1,14 @@
-//! Difficulty: a score from the solution tree, the turns, the tempting tries
-//! and how far a greedy player's choice falls from the key, and a band.
-//!
-//! `score = 10 x (turns - 1) + min(tree, 40) + 3 x min(tempting, 10) + 8 x
-//! min(gap, 3) + 2 x length`, where `tree` is the nodes of the written solution
-//! tree, `length` the plies of its main line, `tempting` the wrong first turns
-//! that capture, score or are the greedy player's choice, and `gap` the number
-//! of first turns the greedy player (see [`super::analyse::turn_gain`]) rates
-//! above the key (0: the key is among its top choices).
-//!
-//! Bands: easy below [`MEDIUM`], hard from [`HARD`], medium between.
+//! Difficulty: the weakest ladder player that finds the key
+//! ([`super::ladder`]), the size of the written solution tree, the plies of
+//! its main line and the genuine tries ([`super::tries`]); the band follows
+//! from them ([`crate::puzzle::Band::of`]).
 
 use crate::puzzle::{Difficulty, Finder, Line};
 
-/// The lowest medium score.
-pub const MEDIUM: u32 = 20;
-/// The lowest hard score.
-pub const HARD: u32 = 45;
-
-/// Rates a puzzle.
+/// Rates a puzzle whose key `found_by` finds, with `tries` genuine tries.
 #[must_use]
-pub fn rate(solution: &Line, turns: u8, tempting: u32, gap: u32) -> Difficulty {
-    let _ = (turns, gap);
-    Difficulty::new(
-        Finder::Nobody,
-        solution.size(),
-        solution.main_line_plies(),
-        tempting,
-    )
+pub fn rate(solution: &Line, found_by: Finder, tries: u32) -> Difficulty {
+    Difficulty::new(found_by, solution.size(), solution.main_line_plies(), tries)
 }
 
 #[cfg(test)]
@@ -47,9 +29,10 @@ mod tests {
     }
 
     #[test]
-    fn the_tree_and_the_tries_raise_the_band() {
-        let easy = rate(&leaf("1. a1>a2."), 1, 0, 0);
-        assert_eq!((easy.tree, easy.length), (1, 1));
+    fn the_finder_the_tree_and_the_tries_raise_the_band() {
+        let easy = rate(&leaf("1. a1>a2."), Finder::TwoPly, 1);
+        assert_eq!((easy.tree, easy.length, easy.tries), (1, 1, 1));
+        assert_eq!(easy.found_by, Finder::TwoPly);
         let mut deep = leaf("1. a1>a2.");
         deep.replies = (0..15)
             .map(|i| crate::puzzle::Reply {
@@ -58,8 +41,9 @@ mod tests {
                 end: String::new(),
             })
             .collect();
-        let d = rate(&deep, 2, 4, 1);
+        let d = rate(&deep, Finder::Nobody, 3);
         assert_eq!((d.tree, d.length), (31, 3));
         assert!(d.band > easy.band);
+        assert!(rate(&leaf("1. a1>a2."), Finder::Search, 1).band > easy.band);
     }
 }

@@ -8,76 +8,121 @@
 //! # What makes a puzzle
 //!
 //! For a candidate position (in its [canonical](canonical) orientation), the
-//! objectives are tried for N = 1, 2, ... up to [`Limits::turns`], in the
+//! objectives are found for N = 1, 2, ... up to [`Limits::turns`], in the
 //! order win-within, trap, capture:k, score:k (k: the most pieces or points
-//! reachable within N turns, trying k = 1, 2, ... until the answer is no). An
-//! objective within N turns makes a puzzle when all of this holds:
+//! reachable within N turns, trying k = 1, 2, ... until the answer is no);
+//! [`forge_candidate`] then analyses them the longest first (a puzzle of two
+//! turns, where the defender's reply matters, is preferred to one of one). An
+//! objective within N turns makes a puzzle when all of this holds, else the
+//! candidate is turned down for the [`Reject`] reason named:
 //!
-//! - **Tight**: it cannot be reached within N - 1 turns (for capture:k and
-//!   score:k, k is more than N - 1 turns can reach).
-//! - **Unique key**: exactly one distinct winning first turn (turns that leave
-//!   the same position are one answer), the list proved complete.
-//! - **Tries**: at least three wrong first turns, at most five kept, the most
-//!   tempting first: the greedy player's choice (the turn with the highest
-//!   [`turn_gain`](analyse::turn_gain): captures and points), then by gain.
-//!   Within one turn they are chosen among every distinct first turn and need
-//!   no refutation (they simply fall short). Within two or more they are the
-//!   solver's most promising failing first turns (its ordering favours turns
-//!   that capture or score towards the objective), each with the solver's
-//!   refuting line.
-//! - The proof tree is complete (no budget ran out anywhere).
+//! - **Tight** (no-question): it cannot be reached within N - 1 turns (for
+//!   capture:k and score:k, k is more than N - 1 turns can reach).
+//! - **Unique key** (no-question): exactly one distinct winning first turn
+//!   (turns that leave the same position are one answer), the list proved
+//!   complete (budget, when a solve is undecided).
+//! - **Not found by reflex** (greedy): neither the greedy nor the one-ply
+//!   player of the [`ladder`] finds the key; `found-by` names the weakest
+//!   player that does (two-ply, search) or nobody.
+//! - **Sound** (unsound): the key does not throw away a win nor lose the game
+//!   within the horizon of [`sound`]; the key's game value is stored.
+//! - **Genuine tries** (no-genuine-try): at least one wrong first turn tempts
+//!   for a computed reason ([`tries`]); at most three are listed.
+//! - The proof tree is complete (budget otherwise).
 //!
+//! Among the objectives that make a puzzle, the first whose key is *proved*
+//! sound (both soundness solves decided) is kept; failing that, the first.
 //! The file then gets the solution tree ([`tree`]), minimality (each piece
-//! taken away in turn, the missing piece counted as captured by the opponent),
-//! themes ([`themes`]) and the difficulty ([`difficulty`]).
+//! taken away in turn, the missing piece counted as captured by the
+//! opponent), themes ([`themes`]) and the difficulty ([`difficulty`]).
 //!
 //! Answers the budget cannot decide are dropped, never published.
 
 pub mod analyse;
 pub mod candidates;
 pub mod difficulty;
+pub mod ladder;
+pub mod motif;
+pub mod sound;
 pub mod themes;
 pub mod tree;
+pub mod tries;
 
 use crate::puzzle::margrites::{canonical, canonical_text, position_spec};
 use crate::puzzle::{self, PositionError, Provenance, Puzzle, puzzle_id};
 use cannonball_rules::Game;
 use cannonball_rules::margrites::Position;
 
-pub use super::{ForgeError, Limits};
-pub use analyse::{Analysis, analyse};
+pub use super::{ForgeError, Forged, Limits, Reject};
+pub use analyse::{Analysis, Turned, analyse};
 pub use candidates::{Candidate, candidate};
+pub use motif::motif;
 
 /// Analyses the `index`-th candidate of `seed`'s stream: the first objective
 /// (see the module docs) that makes a puzzle, complete with id, themes,
 /// difficulty and provenance; `Ok(None)` when none does or the candidate is
-/// unusable.
+/// unusable. [`forge_candidate`] says why.
 ///
 /// # Errors
 /// Only on an internal inconsistency (the solver refusing a live position, a
 /// solver turn that does not replay); a candidate that simply makes no puzzle
 /// is `Ok(None)`.
 pub fn forge_one(seed: u64, index: u64, limits: &Limits) -> Result<Option<Puzzle>, ForgeError> {
+    Ok(forge_candidate(seed, index, limits)?.ok())
+}
+
+/// Like [`forge_one`], with the reason a candidate makes no puzzle: the
+/// reason of the objective that came furthest through the checks (unsound
+/// before greedy before no genuine try before budget before no question).
+///
+/// # Errors
+/// As [`forge_one`].
+pub fn forge_candidate(seed: u64, index: u64, limits: &Limits) -> Result<Forged, ForgeError> {
     let Some(c) = candidate(seed, index) else {
-        return Ok(None);
+        return Ok(Err(Reject::NoQuestion));
     };
     let pos = canonical(&c.position)?;
-    for (objective, turns) in analyse::objectives(&pos, limits)? {
+    let mut objectives = analyse::objectives(&pos, limits)?;
+    // The longest first: the defender's reply matters.
+    objectives.sort_by_key(|(_, turns)| std::cmp::Reverse(*turns));
+    let mut fallback = None;
+    let mut why = Reject::NoQuestion;
+    for (objective, turns) in objectives {
         match analyse(&pos, objective, turns, limits)? {
-            Ok(a) => {
-                return Ok(Some(to_puzzle(&pos, a, |nodes| Provenance {
-                    generator: super::generator_version(),
-                    source: c.source.clone(),
-                    seed,
-                    candidate: index,
-                    solver_nodes: nodes,
-                    budget: None,
-                })));
+            Ok(a) if a.sound_proved => {
+                fallback = Some(a);
+                break;
             }
-            Err(_) => continue,
+            Ok(a) => {
+                fallback.get_or_insert(a);
+            }
+            Err(t) => why = stronger(why, t.reject),
         }
     }
-    Ok(None)
+    let Some(a) = fallback else {
+        return Ok(Err(why));
+    };
+    Ok(Ok(to_puzzle(&pos, a, |nodes| Provenance {
+        generator: super::generator_version(),
+        source: c.source.clone(),
+        seed,
+        candidate: index,
+        solver_nodes: nodes,
+        budget: None,
+    })))
+}
+
+/// The reason of the objective that came further through the checks.
+fn stronger(a: Reject, b: Reject) -> Reject {
+    let rank = |r: Reject| match r {
+        Reject::NoQuestion => 0,
+        Reject::Budget => 1,
+        Reject::Greedy => 2,
+        Reject::Unsound => 3,
+        Reject::NoGenuineTry => 4,
+        Reject::Duplicate | Reject::MotifCap => 5,
+    };
+    if rank(b) > rank(a) { b } else { a }
 }
 
 /// Recomputes every field but provenance from the file's position, objective
@@ -101,7 +146,8 @@ pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
     if p.turns == 0 || p.turns > crate::solve::margrites::MAX_TURNS {
         return Err(ForgeError::Turns(p.turns));
     }
-    let a = analyse(&pos, p.objective, p.turns, limits)?.map_err(ForgeError::NotAPuzzle)?;
+    let a = analyse(&pos, p.objective, p.turns, limits)?
+        .map_err(|t| ForgeError::NotAPuzzle(t.to_string()))?;
     let mut out = to_puzzle(&pos, a, |nodes| Provenance {
         solver_nodes: nodes,
         ..p.provenance.clone()
@@ -128,7 +174,7 @@ fn to_puzzle(pos: &Position, a: Analysis, provenance: impl FnOnce(u64) -> Proven
             &canonical_text(&spec),
         ),
         game: Game::Margrites,
-        game_value: puzzle::GameValue::Unknown,
+        game_value: a.game_value,
         question: a.question,
         objective: a.objective,
         turns: a.turns,
@@ -144,3 +190,6 @@ fn to_puzzle(pos: &Position, a: Analysis, provenance: impl FnOnce(u64) -> Proven
         provenance: provenance(a.nodes),
     }
 }
+
+#[cfg(test)]
+mod batch;

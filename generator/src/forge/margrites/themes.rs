@@ -13,19 +13,22 @@
 //!   and the opponent has no legal first step.
 //! - [`sacrifice_to_end`]: the objective is to win the game, and one of the
 //!   attacker's own pieces is captured during the key turn.
-//! - [`score_race`]: the attacker races to score (objective `score:K`, or
-//!   objective win with a key turn that scores) while the opponent, were it to
-//!   move in the puzzle position instead, could score within one turn.
-//! - [`martyrdom_path`]: in the key turn a piece takes a step that brings it no
-//!   closer to where it ends the turn (king-move distance; for a piece that
-//!   scores, the steps still needed to leave the board) at a moment when every
-//!   step that would bring it closer is illegal, at least one of them as
-//!   martyrdom: the route is indirect because the direct step would be
-//!   martyrdom.
+//! - [`score_race`]: the key scores and wins the game (the objective is to
+//!   win, or the key's game value is a win), while the opponent, were it to
+//!   move in the puzzle position instead, would win the game within two of
+//!   its turns, starting with a turn that scores: the race is real (were the
+//!   attacker to let it run, the opponent's scoring would decide the game),
+//!   and the key answers it in time.
+//! - [`martyrdom_path`]: a piece of the key is routed around martyrdom: with
+//!   the other pieces where they stand when it starts moving, its shortest
+//!   route to where it ends the turn (or off the board, when it scores) is
+//!   longer under the rules than with martyrdom switched off (a step may then
+//!   end on a square where the piece would be captured). The rules crate has
+//!   no switch for martyrdom, so the counterfactual is computed on the route
+//!   (two shortest-path searches), not by the solver.
 
-use crate::puzzle::{Objective, Theme};
+use crate::puzzle::{GameValue, Objective, Theme};
 use crate::solve::margrites::Answer;
-use cannonball_rules::margrites::IllegalStep;
 use cannonball_rules::margrites::capture::resolve;
 use cannonball_rules::margrites::{Color, Diagram, Position, Square, SquareSet, Step};
 
@@ -155,20 +158,21 @@ fn passed(pos: &Position) -> Option<Position> {
     Position::from_diagram(&d, pos.options()).ok()
 }
 
-/// Whether the key turn wins a score race (see the module docs); the threat is
-/// decided by a one-turn solve, and undecided counts as no.
+/// The opponent's turns in which its scoring threat must win the game.
+pub const RACE_TURNS: u8 = 2;
+/// Solver nodes for the threat.
+pub const RACE_NODES: u64 = 20_000;
+
+/// Whether the key turn wins a score race (see the module docs); `wins` is
+/// whether the key wins the game. The threat is decided by a one-turn solve,
+/// and undecided counts as no.
 pub(crate) fn score_race(
     run: &mut Runner,
     pos: &Position,
-    objective: Objective,
     key: &[Step],
+    wins: bool,
 ) -> Result<bool, ForgeError> {
-    let racing = match objective {
-        Objective::Score(_) => true,
-        Objective::Win => key.iter().any(|s| matches!(s, Step::Score { .. })),
-        _ => false,
-    };
-    if !racing {
+    if !wins || !key.iter().any(|s| matches!(s, Step::Score { .. })) {
         return Ok(false);
     }
     let Some(other) = passed(pos) else {
@@ -177,59 +181,98 @@ pub(crate) fn score_race(
     if !other.has_legal_step() {
         return Ok(false);
     }
-    let r = run.solve(&other, Objective::Score(1), 1, false)?;
-    Ok(r.answer == Answer::Yes)
+    let r = run.side_solve(&other, Objective::Win, RACE_TURNS, RACE_NODES)?;
+    Ok(r.answer == Answer::Yes && r.winning.iter().any(|w| w.turn.scored > 0))
 }
 
-/// King-move distance from `sq` to `target`, or with `target` `None` (the
-/// piece scores) the steps needed to leave the board over `side`'s scoring edge.
-fn distance(sq: Square, target: Option<Square>, side: Color) -> u8 {
-    match target {
-        Some(t) => sq
-            .file()
-            .abs_diff(t.file())
-            .max(sq.rank().abs_diff(t.rank())),
-        None => sq.rank().abs_diff(side.scoring_rank()) + 1,
-    }
+/// The position `before` with the mover's piece on `from` put on `at`
+/// instead (no turn begun); `None` when that is no legal diagram.
+fn moved_to(before: &Position, from: Square, at: Square) -> Option<Position> {
+    let me = before.to_move();
+    let mut pieces = before.board().map(Iterator::collect::<Vec<Square>>);
+    let own = pieces.get_mut(me);
+    own.retain(|s| *s != from);
+    own.push(at);
+    let d = Diagram {
+        pieces,
+        to_move: me,
+        turn: before.turn(),
+        standings: before.standings(),
+    };
+    Position::from_diagram(&d, before.options()).ok()
 }
 
-/// Whether the key turn takes a path around a martyrdom (see the module docs).
-#[must_use]
-pub fn martyrdom_path(pos: &Position, key: &[Step]) -> bool {
-    let me = pos.to_move();
-    let (played, _) = replay(pos, key);
-    // Where each moving piece ends the turn: follow it through the steps.
-    let end_of = |from_index: usize, sq: Square| -> Option<Square> {
-        let mut at = sq;
-        for p in &played[from_index..] {
-            match p.step {
-                Step::Move { from, to } if from == at => at = to,
-                Step::Score { from } if from == at => return None,
-                _ => {}
+/// The fewest steps for the mover's piece on `from` to reach `target` (or,
+/// with `target` `None`, to leave the board over its scoring edge: reaching
+/// that rank, plus one), the other pieces standing still; `free` lets a step
+/// end where the piece would be captured (martyrdom off). `None`: no route.
+fn route(before: &Position, from: Square, target: Option<Square>, free: bool) -> Option<u32> {
+    let me = before.to_move();
+    let others = before.occupied().without(from);
+    let done = |s: Square| match target {
+        Some(t) => s == t,
+        None => s.rank() == me.scoring_rank(),
+    };
+    let extra = u32::from(target.is_none());
+    let mut dist = vec![u32::MAX; Square::all().count()];
+    let mut queue = std::collections::VecDeque::from([from]);
+    dist[from.index()] = 0;
+    while let Some(s) = queue.pop_front() {
+        let d = dist[s.index()];
+        if done(s) {
+            return Some(d + extra);
+        }
+        let here = if free {
+            None
+        } else {
+            moved_to(before, from, s)
+        };
+        for t in Square::all().filter(|t| t.touches(s) && !others.contains(*t)) {
+            if dist[t.index()] != u32::MAX {
+                continue;
+            }
+            let ok = free
+                || here
+                    .as_ref()
+                    .is_some_and(|p| p.check_step(Step::Move { from: s, to: t }).is_ok());
+            if ok {
+                dist[t.index()] = d + 1;
+                queue.push_back(t);
             }
         }
-        Some(at)
-    };
-    played.iter().enumerate().any(|(i, p)| {
-        let Step::Move { from, to } = p.step else {
-            return false;
+    }
+    None
+}
+
+/// Whether a piece of the key is routed around martyrdom (see the module docs).
+#[must_use]
+pub fn martyrdom_path(pos: &Position, key: &[Step]) -> bool {
+    let (played, _) = replay(pos, key);
+    // Each moving piece: where it starts, the position before its first step,
+    // and where it ends (None: scored).
+    let mut routes: Vec<(Square, Position, Option<Square>)> = Vec::new();
+    for p in &played {
+        let (from, to) = match p.step {
+            Step::Move { from, to } => (from, Some(to)),
+            Step::Score { from } => (from, None),
+            Step::Return { .. } => continue,
         };
-        let target = end_of(i, from);
-        let here = distance(from, target, me);
-        if distance(to, target, me) < here {
+        match routes.iter_mut().find(|r| r.2 == Some(from)) {
+            Some(r) => r.2 = to,
+            None => routes.push((from, p.before, to)),
+        }
+    }
+    routes.iter().any(|(from, before, end)| {
+        if *end == Some(*from) {
             return false;
         }
-        let closer: Vec<Square> = Square::all()
-            .filter(|&y| y.touches(from) && distance(y, target, me) < here)
-            .collect();
-        let checks: Vec<Result<(), IllegalStep>> = closer
-            .iter()
-            .map(|&y| p.before.check_step(Step::Move { from, to: y }))
-            .collect();
-        checks.iter().all(Result::is_err)
-            && checks
-                .iter()
-                .any(|c| matches!(c, Err(IllegalStep::Martyrdom(_))))
+        match (
+            route(before, *from, *end, false),
+            route(before, *from, *end, true),
+        ) {
+            (Some(rules), Some(free)) => rules > free,
+            _ => false,
+        }
     })
 }
 
@@ -242,12 +285,14 @@ pub(crate) fn detect(
     pos: &Position,
     objective: Objective,
     key: &[Step],
+    value: GameValue,
 ) -> Result<Vec<Theme>, ForgeError> {
+    let wins = objective == Objective::Win || matches!(value, GameValue::Win(_));
     let found = [
         chain_capture(pos, key),
         trap(pos, objective, key),
         sacrifice_to_end(pos, objective, key),
-        score_race(run, pos, objective, key)?,
+        score_race(run, pos, key, wins)?,
         martyrdom_path(pos, key),
     ];
     Ok(ALL
@@ -326,23 +371,17 @@ mod tests {
         ("a5 a6", "a4 b4 b7", "3(2)-3(3)", Objective::Win, 1),
         ("b4 b5", "b3 a4", "1(6)-0(5)", Objective::Win, 1),
     ];
+    /// Score races that are not: the key scores, but the opponent's scoring
+    /// does not decide the game (collection margrites-e7cefbda50d5,
+    /// -2766848ce42f, -045951ac2ff7).
     const RACES: [Case; 3] = [
-        (
-            "c4 d5 f6 g8",
-            "c1 b5 c5",
-            "1(4)-1(3)",
-            Objective::Score(2),
-            1,
-        ),
-        ("c6", "c2 b3 b4 c5", "0(2)-2(7)", Objective::Score(1), 1),
-        (
-            "b3 g3 b4 b5",
-            "e1 h2 d4 e4",
-            "2(3)-1(2)",
-            Objective::Score(1),
-            1,
-        ),
+        ("b7 c8", "a7 b8", "1(6)-0(5)", Objective::Score(2), 1),
+        ("a4 a8", "b2 c2 b5 a6", "1(3)-1(5)", Objective::Score(2), 2),
+        ("b3 c4 c5", "a1 a2 a3", "0(5)-0(5)", Objective::Score(1), 1),
     ];
+    /// A real race (collection margrites-14e9d5d96ccd): Black scores to end
+    /// the game ahead; with the move White would score its way to a win.
+    const RACE: Case = ("b5 c6", "f2 a5 a6", "3(2)-3(3)", Objective::Win, 1);
     /// Black scores both pieces to win; d7 cannot step to e8 (martyrdom).
     const DETOUR: Case = ("d7 c8", "e7 d8", "3(2)-4(3)", Objective::Win, 1);
     const MARTYRS: [Case; 3] = [
@@ -363,7 +402,7 @@ mod tests {
         let d = |p: &Position, _: Objective, k: &[Step]| chain_capture(p, k);
         check(&CHAIN, true, &d);
         // One capture, or captures of the attacker's own pieces, are no chain.
-        check(&[SACRIFICES[0], SACRIFICES[1], RACES[0]], false, &d);
+        check(&[SACRIFICES[0], SACRIFICES[1], RACE], false, &d);
     }
 
     #[test]
@@ -371,7 +410,7 @@ mod tests {
         let d = |p: &Position, o: Objective, k: &[Step]| trap(p, o, k);
         check(&TRAPS, true, &d);
         // Ending the game, or scoring, leaves no forfeit turn.
-        check(&[SACRIFICES[0], DETOUR, RACES[0]], false, &d);
+        check(&[SACRIFICES[0], DETOUR, RACE], false, &d);
         // A trap reached under another objective counts too.
         let (pos, key) = solved(TRAPS[0].0, TRAPS[0].1, TRAPS[0].2, Objective::Trap, 1);
         assert!(trap(&pos, Objective::Capture(1), &key));
@@ -384,12 +423,39 @@ mod tests {
         check(&[DETOUR, CHAIN[0], TRAPS[0]], false, &d);
     }
 
+    /// Whether the key of a case wins the game (its game value, by the
+    /// soundness test's solves).
+    fn key_wins(pos: &Position, o: Objective, n: u8, key: &[Step]) -> bool {
+        let mut after = *pos;
+        for &s in key {
+            after.play_step_unchecked(s);
+        }
+        if !after.is_over() {
+            after.end_turn_unchecked();
+        }
+        let mut run = Runner::new(&Limits::MARGRITES);
+        let j = super::super::sound::judge(&mut run, pos, o, n, &after).unwrap();
+        o == Objective::Win || j.is_ok_and(|j| matches!(j.value, GameValue::Win(_)))
+    }
+
     #[test]
     fn score_races() {
         let d = |p: &Position, o: Objective, k: &[Step]| {
-            score_race(&mut Runner::new(&Limits::MARGRITES), p, o, k).unwrap()
+            // The horizon of the game value: one turn past the puzzle's.
+            let wins = key_wins(p, o, 1, k);
+            score_race(&mut Runner::new(&Limits::MARGRITES), p, k, wins).unwrap()
         };
-        check(&RACES, true, &d);
+        check(&[RACE], true, &d);
+        // Its mirror image and its colour exchange are races too.
+        let (pos, key) = solved(RACE.0, RACE.1, RACE.2, RACE.3, RACE.4);
+        let mirrored: Vec<Step> = key.iter().map(|s| s.mirrored()).collect();
+        assert!(d(&pos.mirrored(), RACE.3, &mirrored));
+        let x = pos.color_exchanged();
+        let mut run = Runner::new(&Limits::MARGRITES);
+        let r = run.solve(&x, Objective::Win, 1, false).unwrap();
+        let (xkey, _) = play_turn(&x, &r.winning[0].turn.notation).unwrap();
+        assert!(d(&x, RACE.3, &xkey));
+        check(&RACES, false, &d);
         // The detour scores to win, but White is seven rows from scoring.
         check(&[DETOUR, CHAIN[0], TRAPS[0]], false, &d);
     }
@@ -399,6 +465,6 @@ mod tests {
         let d = |p: &Position, _: Objective, k: &[Step]| martyrdom_path(p, k);
         check(&MARTYRS, true, &d);
         // Straight runs and captures without a blocked step.
-        check(&[RACES[0], CHAIN[0], SACRIFICES[0]], false, &d);
+        check(&[RACE, CHAIN[0], SACRIFICES[0]], false, &d);
     }
 }

@@ -1,0 +1,232 @@
+//! Genuine tries: wrong first turns listed only for a reason that is true and
+//! computed.
+//!
+//! A wrong first turn (any distinct first turn but the key) is a try when at
+//! least one of these holds, and its `tempting` text lists every one that
+//! does:
+//!
+//! - it is the choice of a ladder player ([`super::ladder`]): `the greedy
+//!   player's choice`, `the one-ply player's choice`, `the two-ply player's
+//!   choice`, `the short search's choice`;
+//! - `reaches the objective one turn too late`: it reaches the objective
+//!   within `turns + 1` turns (a solve of [`TRY_NODES`] proves it) but, like every wrong turn,
+//!   not within `turns`;
+//! - `the biggest capture` / `the biggest score`: it captures (scores) the
+//!   most pieces (points) of all first turns, more than none, and is the first
+//!   generated such turn.
+//!
+//! `captures N` and `scores N` are added as facts to a try's text; they alone
+//! make no try. At most [`TRIES_KEPT`] tries are listed, in the order above.
+//! Within two or more turns each try carries a refutation: the solver's own
+//! when the try was among its refuted turns, else the first opponent reply,
+//! by the opponent's one-ply view, after which the objective is proved out of
+//! reach in the turns left (a try without a refutation found within
+//! [`REPLIES_TRIED`] replies is dropped).
+
+use crate::puzzle::margrites::play_turn;
+use crate::puzzle::{Objective, Try, Value};
+use crate::solve::margrites::{Answer, MAX_TURNS, Report, TurnLine};
+use cannonball_rules::margrites::Position;
+use cannonball_rules::margrites::turngen::{DistinctTurn, distinct_turns};
+
+use super::ForgeError;
+use super::analyse::{Runner, remaining, same_outcome, turn};
+use super::ladder::{self, Ratings};
+
+/// Tries written to a file, at most.
+pub const TRIES_KEPT: usize = 3;
+
+/// Opponent replies examined for a try's refutation, at most.
+pub const REPLIES_TRIED: usize = 8;
+
+/// Solver nodes for each side solve of the tries (one turn too late, a
+/// reply's refutation).
+pub const TRY_NODES: u64 = 10_000;
+
+/// Mover's captures and points gained by a turn.
+fn gains(before: &Position, after: &Position) -> (u8, u8) {
+    let me = before.to_move();
+    let (b, a) = (before.standings(), after.standings());
+    (
+        a.get(me).captures.saturating_sub(b.get(me).captures),
+        a.get(me).points.saturating_sub(b.get(me).points),
+    )
+}
+
+/// The first turns that reach the objective one turn too late (indices into
+/// `firsts`), empty when that solve is undecided.
+fn one_turn_too_late(
+    run: &mut Runner,
+    pos: &Position,
+    goal: Objective,
+    turns: u8,
+    firsts: &[DistinctTurn],
+    key: usize,
+) -> Result<Vec<usize>, ForgeError> {
+    if turns >= MAX_TURNS {
+        return Ok(Vec::new());
+    }
+    let r = run.side_solve(pos, goal, turns + 1, TRY_NODES)?;
+    if r.answer != Answer::Yes {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for w in r.winning.iter().filter(|w| w.within == turns + 1) {
+        let (_, after) = play_turn(pos, &w.turn.notation)?;
+        if let Some(i) = firsts.iter().position(|t| same_outcome(&t.after, &after)) {
+            if i != key {
+                out.push(i);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The reasons each first turn tempts (by index), in the module's order.
+fn reasons(
+    run: &mut Runner,
+    pos: &Position,
+    goal: Objective,
+    turns: u8,
+    firsts: &[DistinctTurn],
+    key: usize,
+    ratings: &Ratings,
+) -> Result<Vec<(usize, String)>, ForgeError> {
+    let mut found: Vec<(usize, String)> = Vec::new();
+    let titles = [
+        "the greedy player's choice",
+        "the one-ply player's choice",
+        "the two-ply player's choice",
+        "the short search's choice",
+    ];
+    for (title, r) in titles.iter().zip(&ratings.by_player) {
+        if let Some(i) = ladder::choice(r).filter(|i| *i != key) {
+            found.push((i, (*title).to_string()));
+        }
+    }
+    for i in one_turn_too_late(run, pos, goal, turns, firsts, key)? {
+        found.push((i, "reaches the objective one turn too late".into()));
+    }
+    let all: Vec<(u8, u8)> = firsts.iter().map(|t| gains(pos, &t.after)).collect();
+    let most = |f: fn(&(u8, u8)) -> u8| all.iter().map(f).max().unwrap_or(0);
+    for (pick, what) in [
+        (
+            (|g: &(u8, u8)| g.0) as fn(&(u8, u8)) -> u8,
+            "the biggest capture",
+        ),
+        (|g: &(u8, u8)| g.1, "the biggest score"),
+    ] {
+        let top = most(pick);
+        if top == 0 {
+            continue;
+        }
+        if let Some(i) = (0..all.len()).find(|&i| pick(&all[i]) == top && i != key) {
+            found.push((i, what.into()));
+        }
+    }
+    Ok(found)
+}
+
+/// The genuine tries of a puzzle whose key is `firsts[key]`; `r` is the
+/// solver's full report (its refutations are reused).
+///
+/// # Errors
+/// A solver turn that does not replay, or the solver refusing a position.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn genuine(
+    run: &mut Runner,
+    pos: &Position,
+    goal: Objective,
+    turns: u8,
+    firsts: &[DistinctTurn],
+    key: usize,
+    ratings: &Ratings,
+    r: &Report,
+) -> Result<Vec<Try>, ForgeError> {
+    let found = reasons(run, pos, goal, turns, firsts, key, ratings)?;
+    let mut order: Vec<usize> = Vec::new();
+    for (i, _) in &found {
+        if !order.contains(i) {
+            order.push(*i);
+        }
+    }
+    let mut tries = Vec::new();
+    for i in order {
+        if tries.len() >= TRIES_KEPT {
+            break;
+        }
+        let t = &firsts[i];
+        let refutation = if turns == 1 || t.after.is_over() {
+            Some(Vec::new())
+        } else {
+            refute(run, pos, goal, turns, t, r)?
+        };
+        let Some(refutation) = refutation else {
+            continue;
+        };
+        let mut parts: Vec<String> = found
+            .iter()
+            .filter(|(j, _)| *j == i)
+            .map(|(_, s)| s.clone())
+            .collect();
+        let (caps, points) = gains(pos, &t.after);
+        if caps > 0 {
+            parts.push(format!("captures {caps}"));
+        }
+        if points > 0 {
+            parts.push(format!("scores {points}"));
+        }
+        tries.push(Try {
+            mv: turn(&TurnLine::new(pos, &t.steps).notation)?,
+            tempting: parts.join(", "),
+            value: Value::Reaches(false),
+            refutation,
+        });
+    }
+    Ok(tries)
+}
+
+/// A refutation of the wrong first turn `t`: the solver's, or one reply after
+/// which the objective is proved out of reach; `None` when none is found.
+fn refute(
+    run: &mut Runner,
+    pos: &Position,
+    goal: Objective,
+    turns: u8,
+    t: &DistinctTurn,
+    r: &Report,
+) -> Result<Option<Vec<crate::puzzle::Move>>, ForgeError> {
+    for f in &r.failing {
+        let (_, after) = play_turn(pos, &f.turn.notation)?;
+        if same_outcome(&after, &t.after) && !f.refutation.is_empty() {
+            let line = f.refutation.iter().map(|l| turn(&l.notation));
+            return Ok(Some(line.collect::<Result<_, _>>()?));
+        }
+    }
+    let me = pos.to_move();
+    let mut replies = distinct_turns(&t.after);
+    replies.sort_by_key(|d| ladder::evaluate(&d.after, me));
+    for d in replies.iter().take(REPLIES_TRIED) {
+        if d.after.is_over() {
+            // The game is over: a refutation unless the objective was reached
+            // by it (a counted capture or point, or the game won).
+            let won = d.after.result().is_some_and(|x| x.winner == Some(me));
+            let missed = goal != Objective::Win || !won;
+            if missed && remaining(goal, pos, &d.after).is_some() {
+                return Ok(Some(vec![turn(
+                    &TurnLine::new(&t.after, &d.steps).notation,
+                )?]));
+            }
+            continue;
+        }
+        let Some(left) = remaining(goal, pos, &d.after) else {
+            continue;
+        };
+        if run.side_solve(&d.after, left, turns - 1, TRY_NODES)?.answer == Answer::No {
+            return Ok(Some(vec![turn(
+                &TurnLine::new(&t.after, &d.steps).notation,
+            )?]));
+        }
+    }
+    Ok(None)
+}
