@@ -366,8 +366,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
             None => Ok(Err(Reject::NoQuestion)),
         },
         (Game::Spargo | Game::Margo, _, None) => margo::forge_one(game, seed, i, &limits),
-        (Game::Margrites, _, _) => margrites::forge_one(seed, i, &Limits::MARGRITES)
-            .map(|found| found.ok_or(Reject::NoQuestion)),
+        (Game::Margrites, _, _) => margrites::forge_candidate(seed, i, &Limits::MARGRITES),
     };
     let report = run::run(&opts, &forge, &progress)?;
     bar.finish_and_clear();

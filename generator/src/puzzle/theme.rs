@@ -158,19 +158,21 @@ impl Theme {
                  because another fell earlier in the same turn."
             }
             Theme::Trap => {
-                "The puzzle asks for a trap, or after the key turn the opponent has no legal \
-                 step to make."
+                "After the key turn the game goes on, but the opponent has no legal first step \
+                 and loses its turn."
             }
             Theme::SacrificeToEnd => {
-                "To win the game, the key turn gives up at least one of the attacker's own pieces."
+                "The key turn wins the game by letting one of the attacker's own pieces be \
+                 captured, ending the game while ahead."
             }
             Theme::ScoreRace => {
-                "The attacker races to score pieces off the far edge while the opponent could \
-                 score within one turn."
+                "The key scores and wins the game while the opponent, had it the move instead, \
+                 would score its way to a win within two turns: the key answers the race in time."
             }
             Theme::MartyrdomPath => {
-                "In the key turn a piece takes a roundabout step because the direct one would be \
-                 martyrdom: the piece would be captured by making it."
+                "The martyrdom rule forces a longer route: the moving piece's shortest way to \
+                 where it ends, or off the board, is longer than it would be if it could stop \
+                 on a square where it would be captured."
             }
         }
     }
