@@ -215,20 +215,9 @@ pub fn found_by(ratings: &Ratings, key: usize) -> Finder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::MargritesPosition;
-    use crate::puzzle::margrites::parse_position;
     use cannonball_rules::margrites::turngen::distinct_turns;
 
-    fn position(black: &str, white: &str, score: &str) -> Position {
-        parse_position(&MargritesPosition {
-            options: String::new(),
-            black: black.into(),
-            white: white.into(),
-            score: score.into(),
-            to_move: "black".into(),
-        })
-        .unwrap()
-    }
+    use super::super::test_position as position;
 
     #[test]
     fn finding_allows_one_tie_and_no_more() {

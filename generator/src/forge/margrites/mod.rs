@@ -193,3 +193,17 @@ fn to_puzzle(pos: &Position, a: Analysis, provenance: impl FnOnce(u64) -> Proven
 
 #[cfg(test)]
 mod batch;
+
+/// A position for the tests: the pieces and score line as files write them,
+/// Black to move.
+#[cfg(test)]
+pub(crate) fn test_position(black: &str, white: &str, score: &str) -> Position {
+    puzzle::margrites::parse_position(&puzzle::MargritesPosition {
+        options: String::new(),
+        black: black.into(),
+        white: white.into(),
+        score: score.into(),
+        to_move: "black".into(),
+    })
+    .expect("a test position")
+}

@@ -78,19 +78,8 @@ pub fn shape(pos: &Position, steps: &[Step]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::MargritesPosition;
-    use crate::puzzle::margrites::parse_position;
 
-    fn position(black: &str, white: &str, score: &str) -> Position {
-        parse_position(&MargritesPosition {
-            options: String::new(),
-            black: black.into(),
-            white: white.into(),
-            score: score.into(),
-            to_move: "black".into(),
-        })
-        .unwrap()
-    }
+    use super::super::test_position as position;
 
     #[test]
     fn a_shape_mirrored_is_the_same_motif_and_others_differ() {

@@ -157,19 +157,8 @@ pub(crate) fn judge(
 mod tests {
     use super::*;
     use crate::forge::Limits;
-    use crate::puzzle::MargritesPosition;
-    use crate::puzzle::margrites::parse_position;
 
-    fn position(black: &str, white: &str, score: &str) -> Position {
-        parse_position(&MargritesPosition {
-            options: String::new(),
-            black: black.into(),
-            white: white.into(),
-            score: score.into(),
-            to_move: "black".into(),
-        })
-        .unwrap()
-    }
+    use super::super::test_position as position;
 
     fn judged(
         pos: &Position,

@@ -73,8 +73,8 @@ fn the_puzzle_covers_every_defence_and_refutes_its_genuine_tries() {
     assert_eq!(puzzle.objective, Objective::Capture(1));
     assert_eq!(puzzle.turns, 3);
     // The puzzle shows the position as puzzles show it.
-    let p = crate::puzzle::margo::presented(&p);
-    let (me, them) = if p.to_move() == cannonball_rules::margo::Color::Black {
+    let p = spec::presented(&p);
+    let (me, them) = if p.to_move() == Color::Black {
         ("Black", "White")
     } else {
         ("White", "Black")
@@ -153,8 +153,8 @@ fn a_stack_join_saves_both_groups_and_minimising_keeps_it() {
     .unwrap()
     .unwrap();
     // The puzzle shows the position as puzzles show it.
-    let p = crate::puzzle::margo::presented(&p);
-    let (me, them) = if p.to_move() == cannonball_rules::margo::Color::Black {
+    let p = spec::presented(&p);
+    let (me, them) = if p.to_move() == Color::Black {
         ("Black", "White")
     } else {
         ("White", "Black")
