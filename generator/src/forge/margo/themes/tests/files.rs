@@ -1,5 +1,6 @@
-//! The counterfactual detectors on committed puzzle files (`puzzles/spargo`,
-//! `puzzles/margo`): the case is the file's position, key, values and main
+//! The counterfactual detectors on the puzzle files of the collection as it
+//! stood before the themes became counterfactual (kept, as they were, in
+//! `tests/fixtures/old-puzzles/`): the case is the file's position, key, values and main
 //! line (the solution's first replies, then the best line it ends with), and
 //! the oracle is the solver with the budget of the census
 //! ([`super::census`]). Each theme: puzzles it fits, and puzzles whose old tag
@@ -19,11 +20,12 @@ type Detector = fn(&MargoCase<'_>, &dyn Oracle) -> bool;
 
 const ORACLE: SolverOracle = SolverOracle { nodes: 200_000 };
 
-/// The case of the committed puzzle `id` (`spargo-…` or `margo-…`).
+/// The case of the old committed puzzle `id` (`spargo-…` or `margo-…`),
+/// with the themes its file was tagged with then.
 fn committed(id: &str) -> (FileCase, Vec<Theme>) {
     let game = id.split('-').next().unwrap_or_default();
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../puzzles")
+        .join("../tests/fixtures/old-puzzles")
         .join(game)
         .join(format!("{id}.yaml"));
     let p = puzzle::read(&path).unwrap_or_else(|e| panic!("{id}: {e}"));
