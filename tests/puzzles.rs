@@ -79,11 +79,19 @@ fn committed_puzzles_are_consistent() {
                 path.display()
             );
         }
+        // One to three genuine tries, each with its reason.
         assert!(
-            p.tries.len() >= 3,
+            (1..=3).contains(&p.tries.len()),
             "{}: {} tries",
             path.display(),
             p.tries.len()
+        );
+        assert!(
+            p.tries
+                .iter()
+                .all(|t| !t.tempting.is_empty() && !t.tempting.contains("closest")),
+            "{}",
+            path.display()
         );
         if let puzzle::Objective::Capture(k) = p.objective {
             if p.game != Game::Margrites {
@@ -129,9 +137,24 @@ fn committed_puzzles_are_consistent() {
                 _ => false,
             };
             let wins = p.values.iter().filter(|v| wins_value(v.value)).count();
-            assert!(wins_value(key.value), "{}", path.display());
             if p.objective == puzzle::Objective::Win {
+                assert!(wins_value(key.value), "{}", path.display());
                 assert_eq!(wins, 1, "{}: not a unique win", path.display());
+            } else {
+                // Best margin: the key's margin beats every other move's.
+                let margin = |v: Value| match v {
+                    Value::Margin(m) => m,
+                    Value::ByCapture(cannonball::solve::Wld::Win) => i32::MAX,
+                    Value::ByCapture(_) => i32::MIN,
+                    other => panic!("{}: {other}", path.display()),
+                };
+                assert!(
+                    p.values
+                        .iter()
+                        .all(|v| v.mv == p.key || margin(v.value) < margin(key.value)),
+                    "{}",
+                    path.display()
+                );
             }
         }
         assert_eq!(path.file_stem().unwrap().to_str().unwrap(), p.id);
