@@ -51,19 +51,12 @@ fn the_collection_meets_the_forge_standards() {
         assert_eq!(p.difficulty.tries as usize, p.tries.len(), "{}", p.id);
         assert_eq!(
             p.difficulty.band,
-            cannonball::puzzle::Band::of(
-                p.difficulty.found_by,
-                p.difficulty.tree,
-                p.difficulty.tries
-            ),
+            puzzle::Band::of(p.difficulty.found_by, p.difficulty.tree, p.difficulty.tries),
             "{}",
             p.id
         );
     }
-    let likeness: Vec<_> = puzzles
-        .iter()
-        .map(cannonball::puzzle::Likeness::of)
-        .collect();
+    let likeness: Vec<_> = puzzles.iter().map(puzzle::Likeness::of).collect();
     for (i, a) in likeness.iter().enumerate() {
         for b in &likeness[i + 1..] {
             assert!(!a.same_puzzle(b));
