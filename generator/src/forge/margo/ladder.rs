@@ -32,7 +32,8 @@ const PIECE: i64 = 10;
 /// The evaluation of `pos` for the side to move (see the module docs).
 #[must_use]
 pub fn evaluate(pos: &AnyPosition) -> i64 {
-    if pos.outcome().is_some() || pos.legal_moves().is_empty() {
+    // A game with no legal move left is over: `outcome` says so.
+    if pos.outcome().is_some() {
         return FINAL * balance(pos);
     }
     PIECE * balance(pos) + freedom_balance(pos)
@@ -63,8 +64,11 @@ fn freedom_balance(pos: &AnyPosition) -> i64 {
 
 /// Negamax to `depth` plies on the evaluation, with alpha-beta.
 fn negamax(pos: &AnyPosition, depth: u8, mut alpha: i64, beta: i64) -> i64 {
+    if depth == 0 {
+        return evaluate(pos);
+    }
     let moves = pos.legal_moves();
-    if depth == 0 || moves.is_empty() || pos.outcome().is_some() {
+    if moves.is_empty() || pos.outcome().is_some() {
         return evaluate(pos);
     }
     let mut best = i64::MIN + 1;

@@ -24,7 +24,7 @@
 //! [`REPLIES_TRIED`] replies is dropped).
 
 use crate::puzzle::margrites::play_turn;
-use crate::puzzle::{Objective, Try, Value};
+use crate::puzzle::{Finder, Objective, Try, Value};
 use crate::solve::margrites::{Answer, MAX_TURNS, Report, TurnLine};
 use cannonball_rules::margrites::Position;
 use cannonball_rules::margrites::turngen::{DistinctTurn, distinct_turns};
@@ -93,15 +93,9 @@ fn reasons(
     ratings: &Ratings,
 ) -> Result<Vec<(usize, String)>, ForgeError> {
     let mut found: Vec<(usize, String)> = Vec::new();
-    let titles = [
-        "the greedy player's choice",
-        "the one-ply player's choice",
-        "the two-ply player's choice",
-        "the short search's choice",
-    ];
-    for (title, r) in titles.iter().zip(&ratings.by_player) {
+    for (player, r) in Finder::ALL.iter().zip(&ratings.by_player) {
         if let Some(i) = ladder::choice(r).filter(|i| *i != key) {
-            found.push((i, (*title).to_string()));
+            found.push((i, format!("{}'s choice", player.title())));
         }
     }
     for i in one_turn_too_late(run, pos, goal, turns, firsts, key)? {
