@@ -12,6 +12,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("fnv", 0),
     ("yaml", 0),
     ("input", 0),
+    ("jobs", 0),
     ("solve", 1),
     ("puzzle", 2),
     ("forge", 3),

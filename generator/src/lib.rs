@@ -12,6 +12,7 @@ pub mod figure;
 pub mod fnv;
 pub mod forge;
 pub mod input;
+pub mod jobs;
 pub mod puzzle;
 pub mod render;
 pub mod solve;

@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::figure::cache::Cache;
@@ -237,37 +236,26 @@ fn check_figures(
 ) -> Expansions {
     let budget_key = format!("{}/{}", budget.margo_nodes, budget.margrites_nodes);
     // The solvers recurse as deep as a game is long: give the checking threads
-    // room (the pool falls back to the global one if it cannot be built).
-    let pool = rayon::ThreadPoolBuilder::new()
-        .stack_size(STACK)
-        .build()
-        .ok();
-    let check_all = || -> Vec<Result<(String, usize, bool), Vec<Failure>>> {
-        jobs.par_iter()
-            .map(|job| {
-                let f = &job.figure;
-                let key = Cache::key(&job.key_game, &f.body, &f.id, &budget_key);
-                let out = match cache.get(&key) {
-                    Some(html) => Ok((html, 0, true)),
-                    None => figure::check(f, budget).map(|c| {
-                        // A cache that cannot be written only costs time next build.
-                        let _ = cache.put(&key, &c.html);
-                        (c.html, c.claims, false)
-                    }),
-                };
-                if let Some(p) = progress {
-                    p(Event::Figure {
-                        cached: matches!(out, Ok((_, _, true))),
-                    });
-                }
-                out
-            })
-            .collect()
-    };
-    let results = match &pool {
-        Some(pool) => pool.install(check_all),
-        None => check_all(),
-    };
+    // room.
+    let results: Vec<Result<(String, usize, bool), Vec<Failure>>> =
+        crate::jobs::map(jobs, STACK, |job| {
+            let f = &job.figure;
+            let key = Cache::key(&job.key_game, &f.body, &f.id, &budget_key);
+            let out = match cache.get(&key) {
+                Some(html) => Ok((html, 0, true)),
+                None => figure::check(f, budget).map(|c| {
+                    // A cache that cannot be written only costs time next build.
+                    let _ = cache.put(&key, &c.html);
+                    (c.html, c.claims, false)
+                }),
+            };
+            if let Some(p) = progress {
+                p(Event::Figure {
+                    cached: matches!(out, Ok((_, _, true))),
+                });
+            }
+            out
+        });
     let mut html = Expansions::new();
     for (job, r) in jobs.iter().zip(results) {
         match r {

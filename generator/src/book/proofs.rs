@@ -9,8 +9,6 @@
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
-use rayon::prelude::*;
-
 use crate::figure::cache::Cache;
 use crate::figure::{Failure, Problem};
 use crate::puzzle::{Puzzle, PuzzleError};
@@ -133,15 +131,7 @@ pub fn prove_all(
         }
         Ok(!cached)
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .stack_size(STACK)
-        .build()
-        .ok();
-    let run = || all.par_iter().map(one).collect::<Vec<_>>();
-    let results = match &pool {
-        Some(pool) => pool.install(run),
-        None => run(),
-    };
+    let results = crate::jobs::map(all, STACK, one);
     let mut proved = 0;
     let mut failures = Vec::new();
     for r in results {

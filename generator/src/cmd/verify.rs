@@ -17,7 +17,6 @@ use cannonball::solve::spargo::Tablebase;
 use cannonball::yaml;
 use cannonball_rules::Game;
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 /// Arguments of `verify`.
 #[derive(clap::Args)]
@@ -50,11 +49,21 @@ pub struct Args {
     /// Hide the progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Also print the N puzzles that took longest to re-prove, with their
+    /// seconds (to find what makes `verify` slow).
+    #[arg(long, value_name = "N")]
+    slowest: Option<usize>,
 }
+
+/// Stack of each re-proving thread (reserved, used only as deep as a proof goes).
+const JOB_STACK: usize = 256 << 20;
+
+/// One file's outcome and how long it took.
+type Timed = (Result<(Game, Rewrite), Vec<PuzzleError>>, f64);
 
 /// Re-proves (or rewrites) every file, in parallel, with a progress bar.
 /// Each file's game and whether it was rewritten, or its problems.
-fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Result<(Game, Rewrite), Vec<PuzzleError>>> {
+fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Timed> {
     let limits = VerifyLimits::default();
     let bar = if a.quiet {
         ProgressBar::hidden()
@@ -67,18 +76,16 @@ fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Result<(Game, Rewrite), Vec<Puzzl
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let results: Vec<_> = files
-        .par_iter()
-        .map(|f| {
-            let r = if a.rewrite {
-                rewrite_file(f, &limits)
-            } else {
-                verify_file(f, &limits).map(|g| (g, Rewrite::Same))
-            };
-            bar.inc(1);
-            r
-        })
-        .collect();
+    let results = cannonball::jobs::map(files, JOB_STACK, |f| {
+        let t = Instant::now();
+        let r = if a.rewrite {
+            rewrite_file(f, &limits)
+        } else {
+            verify_file(f, &limits).map(|g| (g, Rewrite::Same))
+        };
+        bar.inc(1);
+        (r, t.elapsed().as_secs_f64())
+    });
     bar.finish_and_clear();
     results
 }
@@ -266,7 +273,20 @@ pub fn run(a: &Args) -> Result<ExitCode> {
             a.puzzles.display()
         );
     }
-    let results = reprove(a, &files);
+    let timed = reprove(a, &files);
+    if let Some(n) = a.slowest {
+        let mut by_time: Vec<(f64, &PathBuf)> = timed.iter().map(|(_, s)| *s).zip(&files).collect();
+        by_time.sort_by(|x, y| y.0.total_cmp(&x.0));
+        let total: f64 = by_time.iter().map(|(s, _)| s).sum();
+        outln!(
+            "re-proof CPU time: {total:.1} s over {} files; the slowest:",
+            files.len()
+        )?;
+        for (s, f) in by_time.iter().take(n) {
+            outln!("{s:8.1} s  {}", f.display())?;
+        }
+    }
+    let results = timed.into_iter().map(|(r, _)| r).collect();
     let failures = report(a, results, &files, started)? + check_likeness(a)? + check_census(a)?;
     let book_failed = !a.puzzles_only && check_book(a)?;
     if failures > 0 || book_failed {

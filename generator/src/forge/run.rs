@@ -3,7 +3,7 @@
 //!
 //! - Candidate `i` is a function of the seed and `i` only; shard `k/N` takes the
 //!   candidates with `i % N == k - 1`.
-//! - Each batch is solved in parallel (rayon) and its results are taken in
+//! - Each batch is solved in parallel ([`crate::jobs::map`]) and its results are taken in
 //!   candidate order, so what is written does not depend on thread timing.
 //! - A puzzle file is written atomically as soon as its batch is done; the
 //!   shard's finished candidates are then appended to
@@ -25,13 +25,15 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
 use thiserror::Error;
 
 use super::ForgeError;
 use super::Forged;
 use super::Reject;
 use crate::fnv::Fnv1a;
+
+/// Stack of each forging thread (reserved, used only as deep as a search goes).
+const JOB_STACK: usize = 256 << 20;
 use crate::puzzle::{self, Likeness, MOTIF_CAP, Puzzle, PuzzleError, Theme, Written, io};
 use cannonball_rules::Game;
 
@@ -294,14 +296,12 @@ pub fn run(
         if quota_met(o, &counts) {
             break;
         }
-        let results: Vec<(u64, Duration, Result<Forged, ForgeError>)> = chunk
-            .par_iter()
-            .map(|&i| {
+        let results: Vec<(u64, Duration, Result<Forged, ForgeError>)> =
+            crate::jobs::map(chunk, JOB_STACK, |&i| {
                 let t = Instant::now();
                 let r = forge(o.seed, i);
                 (i, t.elapsed(), r)
-            })
-            .collect();
+            });
         for (i, took, r) in results {
             report.candidates += 1;
             report.worker_time += took;
