@@ -108,8 +108,9 @@ pub fn differences(file: &str, written: &str, fresh: &Puzzle) -> Result<(), Vec<
 }
 
 /// Recomputes one puzzle file and writes it back when its content differs,
-/// keeping the whole provenance (generator, source, seed, candidate, the
-/// forge's node count and budget); whether it was written.
+/// keeping its provenance (generator, source, seed, candidate, budget) but
+/// for the node count, which becomes the recomputation's (the content now
+/// comes from it); whether it was written.
 ///
 /// A file whose content the engine still finds is left untouched, byte for
 /// byte (comments included); a rewritten file is laid out as the forge writes
@@ -138,10 +139,12 @@ pub fn rewrite_file(
     if fresh.id != p.id {
         return Err(at_top(format!("the id would change to {}", fresh.id)));
     }
+    let nodes = fresh.provenance.solver_nodes;
     fresh.provenance = p.provenance.clone();
     if fresh == p {
         return Ok((p.game, Rewrite::Same));
     }
+    fresh.provenance.solver_nodes = nodes;
     let text = puzzle::to_text(&fresh).map_err(|e| vec![e])?;
     let io = |e: std::io::Error| {
         vec![PuzzleError::Io {

@@ -122,6 +122,29 @@ pub fn canonical(pos: &Position) -> Result<Position, PositionError> {
     parse_position(&best)
 }
 
+/// The position as a puzzle shows it: the [canonical] image, with the
+/// colours exchanged (the board turned half a turn) for about half of the
+/// puzzles whose variations allow it, those whose canonical text hashes to an
+/// odd number, so that White is to play in those. The choice depends only on
+/// the position, so a puzzle always looks the same and its id (from the
+/// canonical text) does not change.
+///
+/// # Errors
+/// As [`canonical`].
+pub fn presented(pos: &Position) -> Result<Position, PositionError> {
+    let base = canonical(pos)?;
+    if !colour_exchange_allowed(base.options()) {
+        return Ok(base);
+    }
+    let text = canonical_text(&position_spec(&base));
+    if crate::fnv::fnv1a(text.as_bytes()) % 2 == 0 {
+        return Ok(base);
+    }
+    // Rebuilt from the file form, as `canonical` does, so the turn number is
+    // the one a file gives.
+    parse_position(&position_spec(&base.color_exchanged()))
+}
+
 /// A turn written in a line cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("turn `{text}`: {reason}")]
@@ -366,6 +389,32 @@ mod tests {
             canonical_text(&position_spec(&canonical(&b).unwrap())),
             texts[0]
         );
+    }
+
+    #[test]
+    fn presented_positions_keep_their_canonical_text_and_about_half_show_white() {
+        let mut white = 0;
+        let files = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+        for (n, f) in files.iter().enumerate() {
+            let black = format!("{f}2 {f}3");
+            let w = format!("{}7 e6", files[(n + 3) % 9]);
+            let pos = parse_position(&spec(&black, &w, "0(6)-0(6)", "black")).unwrap();
+            let shown = presented(&pos).unwrap();
+            let canon = |p: &Position| canonical_text(&position_spec(&canonical(p).unwrap()));
+            assert_eq!(canon(&shown), canon(&pos), "{black} / {w}");
+            assert_eq!(
+                presented(&shown).unwrap(),
+                shown,
+                "presenting twice changes it"
+            );
+            white += usize::from(shown.to_move() == Color::White);
+        }
+        assert!((2..=7).contains(&white), "{white} of 9 show White to play");
+        // One-sided variations never exchange the colours.
+        let mut s = spec("b2 c3", "h7 g6 g5", "1(5)-0(5)", "black");
+        s.options = "rebuttal".into();
+        let pos = parse_position(&s).unwrap();
+        assert_eq!(presented(&pos).unwrap(), canonical(&pos).unwrap());
     }
 
     #[test]

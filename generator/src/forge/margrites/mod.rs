@@ -7,7 +7,8 @@
 //!
 //! # What makes a puzzle
 //!
-//! For a candidate position (in its [canonical](canonical) orientation), the
+//! For a candidate position (as a puzzle shows it: [`presented`], the
+//! canonical orientation with the colours exchanged for about half), the
 //! objectives are found for N = 1, 2, ... up to [`Limits::turns`], in the
 //! order win-within, trap, capture:k, score:k (k: the most pieces or points
 //! reachable within N turns, trying k = 1, 2, ... until the answer is no);
@@ -48,7 +49,7 @@ pub mod themes;
 pub mod tree;
 pub mod tries;
 
-use crate::puzzle::margrites::{canonical, canonical_text, position_spec};
+use crate::puzzle::margrites::{canonical, canonical_text, position_spec, presented};
 use crate::puzzle::{self, PositionError, Provenance, Puzzle, puzzle_id};
 use cannonball_rules::Game;
 use cannonball_rules::margrites::Position;
@@ -81,7 +82,7 @@ pub fn forge_candidate(seed: u64, index: u64, limits: &Limits) -> Result<Forged,
     let Some(c) = candidate(seed, index) else {
         return Ok(Err(Reject::NoQuestion));
     };
-    let pos = canonical(&c.position)?;
+    let pos = presented(&c.position)?;
     let mut objectives = analyse::objectives(&pos, limits)?;
     // The longest first: the defender's reply matters.
     objectives.sort_by_key(|(_, turns)| std::cmp::Reverse(*turns));
@@ -141,37 +142,31 @@ pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
         }
         .into());
     };
-    let pos = *pos;
+    // Shown as every puzzle of this position is shown: a file in another
+    // orientation or with its colours exchanged is rewritten by
+    // `verify --rewrite` and reported by `verify`.
+    let pos = presented(pos)?;
     analyse::margrites_objective(p.objective)?;
     if p.turns == 0 || p.turns > crate::solve::margrites::MAX_TURNS {
         return Err(ForgeError::Turns(p.turns));
     }
     let a = analyse(&pos, p.objective, p.turns, limits)?
         .map_err(|t| ForgeError::NotAPuzzle(t.to_string()))?;
-    let mut out = to_puzzle(&pos, a, |nodes| Provenance {
+    Ok(to_puzzle(&pos, a, |nodes| Provenance {
         solver_nodes: nodes,
         ..p.provenance.clone()
-    });
-    // The position is written as the file has it; a file in another orientation
-    // gets another id, which verify reports.
-    out.position = puzzle::Position::Margrites(pos);
-    out.id = puzzle_id(
-        Game::Margrites,
-        p.objective,
-        p.turns,
-        &canonical_text(&position_spec(&canonical(&pos)?)),
-    );
-    Ok(out)
+    }))
 }
 
+/// The puzzle of `pos` as shown; its id hashes the canonical image's text.
 fn to_puzzle(pos: &Position, a: Analysis, provenance: impl FnOnce(u64) -> Provenance) -> Puzzle {
-    let spec = position_spec(pos);
+    let canon = canonical(pos).map_or_else(|_| position_spec(pos), |c| position_spec(&c));
     Puzzle {
         id: puzzle_id(
             Game::Margrites,
             a.objective,
             a.turns,
-            &canonical_text(&spec),
+            &canonical_text(&canon),
         ),
         game: Game::Margrites,
         game_value: a.game_value,
