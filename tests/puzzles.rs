@@ -438,10 +438,11 @@ fn bad_typed_fields_are_reported_at_their_lines() {
         "move `z9`",
     );
     // A value that is not a result.
+    // (Indented, so as not to match `game-value:`.)
     let value = p.values[0].value.to_string();
-    let at = line_of(&text, &format!("value: {value}"));
+    let at = line_of(&text, &format!("  value: {value}"));
     expect(
-        &text.replacen(&format!("value: {value}"), "value: '+3'", 1),
+        &text.replacen(&format!("  value: {value}"), "  value: '+3'", 1),
         at,
         "value `+3` is not one of a Spargo `win` puzzle",
     );

@@ -7,7 +7,7 @@ use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
 
 use super::ForgeError;
 use super::ladder;
-use super::players::{balance, captures};
+use super::players::{self, balance, captures};
 use super::solving::{Exact, file_value, move_values, root_value};
 use crate::puzzle::Finder;
 
@@ -296,8 +296,9 @@ fn is_wrong(q: &Question, m: Move) -> bool {
 /// The wrong first moves of `q` that tempt for a computed reason, in the
 /// order they tempt, each with its reasons: the choices of the ladder's
 /// players (weakest first, [`ladder::choices`]), then the move that captures
-/// most, then every other capturing move. A move that tempts for no such
-/// reason is not a try.
+/// most, then every other capturing move, then the moves that threaten a
+/// capture or save pieces from one ([`threats_and_defences`]). A move that
+/// tempts for no such reason is not a try.
 #[must_use]
 pub fn tempting(pos: &AnyPosition, q: &Question) -> Vec<(Move, String)> {
     let mut picked: Vec<(Move, Vec<String>)> = Vec::new();
@@ -329,17 +330,58 @@ pub fn tempting(pos: &AnyPosition, q: &Question) -> Vec<(Move, String)> {
     let most = capturing.first().map_or(0, |c| c.1);
     let all_most = capturing.iter().all(|c| c.1 == most);
     for &(m, n) in &capturing {
-        let piece = if n == 1 { "piece" } else { "pieces" };
         if n == most && !all_most {
-            add(m, format!("captures {n} {piece}, the most of any move"));
+            add(m, format!("captures {}, the most of any move", pieces(n)));
         } else {
-            add(m, format!("captures {n} {piece}"));
+            add(m, format!("captures {}", pieces(n)));
         }
+    }
+    for (m, why) in threats_and_defences(pos, q) {
+        add(m, why);
     }
     picked
         .into_iter()
         .map(|(m, why)| (m, why.join(", ")))
         .collect()
+}
+
+/// `n` pieces in words: `1 piece`, `3 pieces`.
+fn pieces(n: usize) -> String {
+    format!("{n} {}", if n == 1 { "piece" } else { "pieces" })
+}
+
+/// What a player sees one move ahead, for every wrong first move that does
+/// not end the game: it threatens to capture more than the mover can capture
+/// now (the most one move of the mover could take if it were the mover's
+/// turn again), or it saves pieces the opponent could capture now (the
+/// opponent's best capture after the move is smaller than it would be if the
+/// opponent were to move in the position itself).
+fn threats_and_defences(pos: &AnyPosition, q: &Question) -> Vec<(Move, String)> {
+    let threat_now = players::best_capture(pos);
+    let danger_now = players::other_to_move(pos).map_or(0, |o| players::best_capture(&o));
+    let mut out = Vec::new();
+    for &(m, _) in &q.values {
+        if !is_wrong(q, m) {
+            continue;
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        if after.outcome().is_some() {
+            continue;
+        }
+        let threat = players::other_to_move(&after).map_or(0, |a| players::best_capture(&a));
+        if threat > threat_now {
+            out.push((m, format!("threatens to capture {}", pieces(threat))));
+        }
+        let danger = players::best_capture(&after);
+        if danger < danger_now {
+            out.push((
+                m,
+                format!("saves {} from capture", pieces(danger_now - danger)),
+            ));
+        }
+    }
+    out
 }
 
 /// Up to three genuine tries ([`tempting`]), refuted, in the order they tempt,

@@ -89,6 +89,28 @@ pub fn captures(pos: &AnyPosition, m: Move) -> usize {
     })
 }
 
+/// The most pieces one move of the side to move captures ([`captures`]);
+/// 0 when no move captures.
+#[must_use]
+pub fn best_capture(pos: &AnyPosition) -> usize {
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| captures(pos, m))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The same board with the other side to move (no ko point, as after a
+/// pass): what that side could do if it were its turn. `None` when that is
+/// not a legal position.
+#[must_use]
+pub fn other_to_move(pos: &AnyPosition) -> Option<AnyPosition> {
+    let mut setup = pos.to_setup();
+    setup.to_move = setup.to_move.next(2);
+    setup.ko_point = None;
+    AnyPosition::from_setup(&setup).ok()
+}
+
 fn two_ply(pos: &AnyPosition, m: Move) -> i64 {
     let mut p = pos.clone();
     p.play_unchecked(m);
@@ -161,5 +183,28 @@ mod tests {
                 notation::human(p.geometry(), r)
             );
         }
+    }
+
+    #[test]
+    fn one_move_ahead_threats_and_dangers_are_counted() {
+        let mv = |p: &AnyPosition, t: &str| notation::parse_move(p.geometry(), t).unwrap();
+        // Black to move can take a1 at b1; White to move could take nothing.
+        let p = pos("white a1; black a2; to-move black");
+        assert_eq!(best_capture(&p), 1);
+        let w = other_to_move(&p).unwrap();
+        assert_eq!(w.to_move(), cannonball_rules::margo::Color::White);
+        assert_eq!(best_capture(&w), 0);
+        // Black a2 threatens a1: nothing to take now, one piece if Black moved again.
+        let p = pos("white a1; black c3; to-move black");
+        assert_eq!(best_capture(&p), 0);
+        let mut after = p.clone();
+        after.play(mv(&p, "a2")).unwrap();
+        assert_eq!(best_capture(&other_to_move(&after).unwrap()), 1);
+        // White could take a1 at b1; Black b1 saves it.
+        let p = pos("white a2; black a1; to-move black");
+        assert_eq!(best_capture(&other_to_move(&p).unwrap()), 1);
+        let mut after = p.clone();
+        after.play(mv(&p, "b1")).unwrap();
+        assert_eq!(best_capture(&after), 0);
     }
 }
