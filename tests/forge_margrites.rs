@@ -32,7 +32,7 @@ fn the_collection_reanalyses_to_itself() {
     );
     let sample: Vec<&puzzle::Puzzle> = puzzles.iter().step_by(crate::puzzles::SAMPLE).collect();
     let t = Instant::now();
-    let differ = cannonball::jobs::map(&sample, 256 << 20, |p| match reanalyse(p, &limits) {
+    let differ = cannonball::jobs::map(&sample, |p| match reanalyse(p, &limits) {
         Ok(again) if &again == *p => None,
         Ok(_) => Some(format!("{} differs when recomputed", p.id)),
         Err(e) => Some(format!("{}: {e}", p.id)),

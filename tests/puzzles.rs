@@ -65,7 +65,7 @@ fn committed_margo_family_puzzles_reprove() {
         .cloned()
         .collect();
     let limits = VerifyLimits::default();
-    let failures: Vec<String> = cannonball::jobs::map(&files, 256 << 20, |f| {
+    let failures: Vec<String> = cannonball::jobs::map(&files, |f| {
         verify_file(f, &limits).err().unwrap_or_default()
     })
     .into_iter()

@@ -14,15 +14,19 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
+/// Stack of each job's thread: reserved, and used only as deep as a job's
+/// search recurses (the solvers recurse once per ply, and lines can be long).
+const STACK: usize = 256 << 20;
+
 /// `f` applied to every item, on up to as many threads as rayon would use
-/// (`RAYON_NUM_THREADS`, else one per core), each with a stack of `stack`
-/// bytes; the results in the items' order. Items are handed out one at a
+/// (`RAYON_NUM_THREADS`, else one per core), each with a deep stack; the
+/// results in the items' order. Items are handed out one at a
 /// time, so a long job does not hold back the others. When no thread can be
 /// started the jobs run here, one after another.
 ///
 /// # Panics
 /// When a job panics (the panic is passed on once every thread has stopped).
-pub fn map<T: Sync, R: Send>(items: &[T], stack: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let threads = rayon::current_num_threads().clamp(1, items.len().max(1));
     let next = AtomicUsize::new(0);
     let work = || {
@@ -39,7 +43,7 @@ pub fn map<T: Sync, R: Send>(items: &[T], stack: usize, f: impl Fn(&T) -> R + Sy
         let handles: Vec<_> = (0..threads)
             .filter_map(|_| {
                 thread::Builder::new()
-                    .stack_size(stack)
+                    .stack_size(STACK)
                     .spawn_scoped(s, work)
                     .ok()
             })
@@ -70,7 +74,7 @@ mod tests {
     fn results_come_back_in_the_items_order_each_item_once() {
         let items: Vec<u64> = (0..100).collect();
         // Uneven job lengths, so threads finish out of order.
-        let out = map(&items, 1 << 20, |&i| {
+        let out = map(&items, |&i| {
             let mut x = i;
             for _ in 0..(i % 7) * 10_000 {
                 x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
@@ -79,7 +83,7 @@ mod tests {
         });
         assert_eq!(out.len(), 100);
         assert!(out.iter().enumerate().all(|(k, (i, _))| *i == k as u64));
-        assert!(map(&[] as &[u8], 1 << 20, |_| 0).is_empty());
+        assert!(map(&[] as &[u8], |_| 0).is_empty());
     }
 
     #[test]
@@ -89,7 +93,7 @@ mod tests {
         // is what happens on rayon's global pool).
         thread_local!(static RUNNING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
         let items: Vec<usize> = (0..16).collect();
-        let out = map(&items, 1 << 20, |&i| {
+        let out = map(&items, |&i| {
             let nested = RUNNING.with(|r| {
                 r.set(r.get() + 1);
                 r.get() > 1

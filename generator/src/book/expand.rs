@@ -16,9 +16,6 @@ use crate::figure::{self, Budget, Failure, Failures, Figure, Problem};
 use super::pages::{Pages, PagesError};
 use super::{Event, Progress, Stats, annotated, files, game, pyramid};
 
-/// Stack of each figure-checking thread.
-const STACK: usize = 256 << 20;
-
 /// The directives the book understands.
 pub const DIRECTIVES: &[&str] = &[
     "figure",
@@ -235,27 +232,24 @@ fn check_figures(
     failures: &mut Vec<Failure>,
 ) -> Expansions {
     let budget_key = format!("{}/{}", budget.margo_nodes, budget.margrites_nodes);
-    // The solvers recurse as deep as a game is long: give the checking threads
-    // room.
-    let results: Vec<Result<(String, usize, bool), Vec<Failure>>> =
-        crate::jobs::map(jobs, STACK, |job| {
-            let f = &job.figure;
-            let key = Cache::key(&job.key_game, &f.body, &f.id, &budget_key);
-            let out = match cache.get(&key) {
-                Some(html) => Ok((html, 0, true)),
-                None => figure::check(f, budget).map(|c| {
-                    // A cache that cannot be written only costs time next build.
-                    let _ = cache.put(&key, &c.html);
-                    (c.html, c.claims, false)
-                }),
-            };
-            if let Some(p) = progress {
-                p(Event::Figure {
-                    cached: matches!(out, Ok((_, _, true))),
-                });
-            }
-            out
-        });
+    let results: Vec<Result<(String, usize, bool), Vec<Failure>>> = crate::jobs::map(jobs, |job| {
+        let f = &job.figure;
+        let key = Cache::key(&job.key_game, &f.body, &f.id, &budget_key);
+        let out = match cache.get(&key) {
+            Some(html) => Ok((html, 0, true)),
+            None => figure::check(f, budget).map(|c| {
+                // A cache that cannot be written only costs time next build.
+                let _ = cache.put(&key, &c.html);
+                (c.html, c.claims, false)
+            }),
+        };
+        if let Some(p) = progress {
+            p(Event::Figure {
+                cached: matches!(out, Ok((_, _, true))),
+            });
+        }
+        out
+    });
     let mut html = Expansions::new();
     for (job, r) in jobs.iter().zip(results) {
         match r {

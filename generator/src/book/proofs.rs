@@ -46,9 +46,6 @@ impl Prover {
 /// What the cache holds for a proved file.
 const PROVED: &str = "proved";
 
-/// Stack of each proving thread (the solvers recurse as deep as a game).
-const STACK: usize = 256 << 20;
-
 /// `path` as shown in messages: `..` folded away, relative to the working
 /// folder when it is under it.
 #[must_use]
@@ -131,7 +128,7 @@ pub fn prove_all(
         }
         Ok(!cached)
     };
-    let results = crate::jobs::map(all, STACK, one);
+    let results = crate::jobs::map(all, one);
     let mut proved = 0;
     let mut failures = Vec::new();
     for r in results {

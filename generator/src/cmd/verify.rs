@@ -55,9 +55,6 @@ pub struct Args {
     slowest: Option<usize>,
 }
 
-/// Stack of each re-proving thread (reserved, used only as deep as a proof goes).
-const JOB_STACK: usize = 256 << 20;
-
 /// One file's outcome and how long it took.
 type Timed = (Result<(Game, Rewrite), Vec<PuzzleError>>, f64);
 
@@ -76,7 +73,7 @@ fn reprove(a: &Args, files: &[PathBuf]) -> Vec<Timed> {
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let results = cannonball::jobs::map(files, JOB_STACK, |f| {
+    let results = cannonball::jobs::map(files, |f| {
         let t = Instant::now();
         let r = if a.rewrite {
             rewrite_file(f, &limits)

@@ -31,9 +31,6 @@ use super::ForgeError;
 use super::Forged;
 use super::Reject;
 use crate::fnv::Fnv1a;
-
-/// Stack of each forging thread (reserved, used only as deep as a search goes).
-const JOB_STACK: usize = 256 << 20;
 use crate::puzzle::{self, Likeness, MOTIF_CAP, Puzzle, PuzzleError, Theme, Written, io};
 use cannonball_rules::Game;
 
@@ -297,7 +294,7 @@ pub fn run(
             break;
         }
         let results: Vec<(u64, Duration, Result<Forged, ForgeError>)> =
-            crate::jobs::map(chunk, JOB_STACK, |&i| {
+            crate::jobs::map(chunk, |&i| {
                 let t = Instant::now();
                 let r = forge(o.seed, i);
                 (i, t.elapsed(), r)

@@ -21,6 +21,7 @@ use cannonball_rules::rng::Rng;
 
 use super::margo::Candidate;
 use super::margo::analyse::MIN_MOVES;
+use super::margo::players::other_to_move;
 
 /// Tries per candidate index to find a position with a unique winning move.
 const DRAWS: usize = 200;
@@ -101,10 +102,7 @@ fn forced_to_fill_eye(pos: &AnyPosition, line: &[Move]) -> bool {
     if cur.outcome().is_none() {
         return false;
     }
-    let mut setup = cur.to_setup();
-    setup.to_move = setup.to_move.next(2);
-    setup.ko_point = None;
-    AnyPosition::from_setup(&setup).is_ok_and(|other| !other.legal_moves().is_empty())
+    other_to_move(&cur).is_some_and(|other| !other.legal_moves().is_empty())
 }
 
 /// Whether the position at `rank` is a candidate for `theme`: at least four

@@ -117,11 +117,10 @@ fn walk_back(
         for (p, smaller) in minimal::removable(pos) {
             for turn in [false, true] {
                 let variant = if turn {
-                    let mut setup = smaller.to_setup();
-                    setup.to_move = setup.to_move.next(2);
-                    match AnyPosition::from_setup(&setup) {
-                        Ok(v) => v,
-                        Err(_) => continue,
+                    // `smaller` has no ko point (see `minimal::without`).
+                    match players::other_to_move(&smaller) {
+                        Some(v) => v,
+                        None => continue,
                     }
                 } else {
                     smaller.clone()

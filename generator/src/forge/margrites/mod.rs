@@ -110,7 +110,7 @@ pub fn forge_candidate(seed: u64, index: u64, limits: &Limits) -> Result<Forged,
         candidate: index,
         solver_nodes: nodes,
         budget: None,
-    })))
+    })?))
 }
 
 /// The reason of the objective that came further through the checks.
@@ -152,16 +152,23 @@ pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
     }
     let a = analyse(&pos, p.objective, p.turns, limits)?
         .map_err(|t| ForgeError::NotAPuzzle(t.to_string()))?;
-    Ok(to_puzzle(&pos, a, |nodes| Provenance {
+    to_puzzle(&pos, a, |nodes| Provenance {
         solver_nodes: nodes,
         ..p.provenance.clone()
-    }))
+    })
 }
 
 /// The puzzle of `pos` as shown; its id hashes the canonical image's text.
-fn to_puzzle(pos: &Position, a: Analysis, provenance: impl FnOnce(u64) -> Provenance) -> Puzzle {
-    let canon = canonical(pos).map_or_else(|_| position_spec(pos), |c| position_spec(&c));
-    Puzzle {
+///
+/// # Errors
+/// As [`canonical`] (never for a position at the start of a turn).
+fn to_puzzle(
+    pos: &Position,
+    a: Analysis,
+    provenance: impl FnOnce(u64) -> Provenance,
+) -> Result<Puzzle, ForgeError> {
+    let canon = position_spec(&canonical(pos)?);
+    Ok(Puzzle {
         id: puzzle_id(
             Game::Margrites,
             a.objective,
@@ -183,7 +190,7 @@ fn to_puzzle(pos: &Position, a: Analysis, provenance: impl FnOnce(u64) -> Proven
         themes: a.themes,
         difficulty: a.difficulty,
         provenance: provenance(a.nodes),
-    }
+    })
 }
 
 #[cfg(test)]
