@@ -1,5 +1,6 @@
-//! `cannonball bench`: single-thread speed of the Margo engine (the targets of
-//! the engine issue). Run it on a release build.
+//! `cannonball bench`: single-thread speed of the Margo engine and of the exact
+//! Margo solver on fixed positions, and (when asked) the Spargo tablebase
+//! build's time and peak memory. Run it on a release build.
 
 use std::time::{Duration, Instant};
 
@@ -17,6 +18,23 @@ pub struct Args {
     /// Spargo perft depth.
     #[arg(long = "perft-depth", default_value_t = 8)]
     perft_depth: u32,
+    /// Which measurements to run.
+    #[arg(long, value_enum, num_args = 1.., default_values_t = [Section::Engine, Section::Solver])]
+    sections: Vec<Section>,
+    /// Only the solver positions whose label contains this text (e.g. "ply 31").
+    #[arg(long)]
+    case: Option<String>,
+}
+
+/// A part of the benchmark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Section {
+    /// Perft and random games (move generation and play).
+    Engine,
+    /// The exact Margo solver on fixed positions, one thread.
+    Solver,
+    /// The full Spargo tablebase build (minutes; measured last, for its peak memory).
+    Tablebase,
 }
 
 fn rate(count: f64, elapsed: Duration) -> f64 {
@@ -46,6 +64,19 @@ pub fn run(args: &Args) -> Result<()> {
     if cfg!(debug_assertions) {
         outln!("warning: this is a debug build; run `cargo run --release -- bench`")?;
     }
+    if args.sections.contains(&Section::Engine) {
+        engine(args)?;
+    }
+    if args.sections.contains(&Section::Solver) {
+        super::bench_solver::run(args.case.as_deref())?;
+    }
+    if args.sections.contains(&Section::Tablebase) {
+        super::bench_solver::tablebase()?;
+    }
+    Ok(())
+}
+
+fn engine(args: &Args) -> Result<()> {
     let budget = args.seconds;
     let spargo = Preset::Spargo.rules();
 

@@ -5,6 +5,7 @@ pub mod output;
 
 pub mod annotate;
 pub mod bench;
+mod bench_solver;
 pub mod build;
 pub mod diagram;
 pub mod forge;

@@ -107,7 +107,7 @@ fn default_path(rules: &cannonball_rules::margo::Rules) -> PathBuf {
 }
 
 /// Peak resident memory of this process, from Linux's `/proc`.
-fn peak_memory() -> String {
+pub(super) fn peak_memory() -> String {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {

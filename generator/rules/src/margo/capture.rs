@@ -83,7 +83,7 @@ fn links_from<const W: usize>(
     other: Bitboard<W>,
 ) -> Bitboard<W> {
     let mut next = t.adjacent[p.index()] & candidates;
-    if next.any() && other.any() {
+    if next.intersects(&t.cut_neighbours[p.index()]) && other.any() {
         for cut in &t.cuts[p.index()] {
             if next.contains(cut.neighbour)
                 && other.contains(cut.cutters[0])
@@ -131,6 +131,18 @@ pub(crate) fn dead<const W: usize>(
         return within;
     }
     within - flood(t, board, c, within, within & a.free, a.cuts)
+}
+
+/// Visible pieces of `c` whose group has a freedom.
+pub(crate) fn alive<const W: usize>(
+    t: &Tables<W>,
+    rules: &Rules,
+    board: &Board<W>,
+    c: Color,
+) -> Bitboard<W> {
+    let a = analyse(t, rules, board);
+    let within = board.pieces(c) & a.visible;
+    flood(t, board, c, within, within & a.free, a.cuts)
 }
 
 /// Visible pieces of every colour whose group has no freedom: the zombies.
@@ -215,8 +227,13 @@ pub(crate) fn place_and_resolve<const W: usize>(
     board.place(t, p, c);
     match rules.capture_scope {
         CaptureScope::All => {
-            if !rules.all_freedoms && quiet(t, board, p, rules.cuts) {
-                return Ok(Resolution::default());
+            if !rules.all_freedoms {
+                if quiet(t, board, p, rules.cuts) {
+                    return Ok(Resolution::default());
+                }
+                if rules.zombies && surely_suicide(t, board, c, p, rules.cuts) {
+                    return Err(Suicide);
+                }
             }
             resolve_all(t, rules, board, c, p, standing)
         }
@@ -240,10 +257,31 @@ pub(crate) fn place_and_resolve<const W: usize>(
 /// can change than this checks.
 fn quiet<const W: usize>(t: &Tables<W>, board: &Board<W>, p: Point, cuts: bool) -> bool {
     let empty0 = t.level0 - board.occupied();
-    let touched = if t.level0.contains(p) {
-        if !t.orth[p.index()].intersects(&empty0) {
-            return false;
+    if t.level0.contains(p) && !t.orth[p.index()].intersects(&empty0) {
+        return false;
+    }
+    let visible = board.visible();
+    let mut checked = Bitboard::EMPTY;
+    for q in touched(t, p) & visible {
+        if checked.contains(q) {
+            continue;
         }
+        let Some(c) = board.color_at(q) else { continue };
+        let within = board.pieces(c) & visible;
+        match group_reaches_freedom(t, board, c, within, q, empty0, cuts) {
+            Ok(group) => checked |= group,
+            Err(_) => return false,
+        }
+    }
+    true
+}
+
+/// The points whose pieces' groups a placement on `p` can change (see
+/// [`quiet`]): the board-level neighbours of a board-level point; for a stacked
+/// point, itself, the four it rests on and the neighbours of the piece it buries.
+#[inline]
+fn touched<const W: usize>(t: &Tables<W>, p: Point) -> Bitboard<W> {
+    if t.level0.contains(p) {
         t.orth[p.index()]
     } else {
         let mut touched = t.down[p.index()] | Bitboard::from_point(p);
@@ -251,26 +289,102 @@ fn quiet<const W: usize>(t: &Tables<W>, board: &Board<W>, p: Point, cuts: bool) 
             touched |= t.adjacent[b.index()];
         }
         touched
-    };
+    }
+}
+
+/// Whether the placement just made on `p` by `c` is suicide, decided without
+/// resolving the whole board when it can be (default freedom rule, zombies
+/// on, every group captured): the placed piece's group has no freedom and
+/// the first round of the resolution removes nothing (see
+/// [`no_enemy_removed`]), so the placed piece is captured with its group.
+/// `false` means "not decided here", not "legal".
+fn surely_suicide<const W: usize>(
+    t: &Tables<W>,
+    board: &Board<W>,
+    c: Color,
+    p: Point,
+    cuts: bool,
+) -> bool {
+    let empty0 = t.level0 - board.occupied();
+    let own = board.pieces(c) & board.visible();
+    group_reaches_freedom(t, board, c, own, p, empty0, cuts).is_err()
+        && no_enemy_removed(t, board, c, p, cuts)
+}
+
+/// Whether, after `c` placed on `p` (the board holds the placement), the first
+/// round of the resolution surely removes no enemy piece: no enemy group the
+/// placement touched (see [`quiet`]) is left without freedom with a piece
+/// nothing rests on. Enemy groups it did not touch are unchanged: alive, or
+/// zombies pinned in place (every piece of a group without freedom holds
+/// something up, an invariant of every position, setups included).
+fn no_enemy_removed<const W: usize>(
+    t: &Tables<W>,
+    board: &Board<W>,
+    c: Color,
+    p: Point,
+    cuts: bool,
+) -> bool {
+    let empty0 = t.level0 - board.occupied();
     let visible = board.visible();
+    let occupied = board.occupied();
     let mut checked = Bitboard::EMPTY;
-    for q in touched & visible {
+    for q in (touched(t, p) & visible) - board.pieces(c) {
         if checked.contains(q) {
             continue;
         }
-        let Some(c) = board.color_at(q) else { continue };
-        let within = board.pieces(c) & visible;
-        match group_reaches_freedom(t, board, c, within, q, empty0, cuts) {
-            Some(group) => checked |= group,
-            None => return false,
+        let Some(e) = board.color_at(q) else { continue };
+        let within = board.pieces(e) & visible;
+        match group_reaches_freedom(t, board, e, within, q, empty0, cuts) {
+            Ok(part) => checked |= part,
+            Err(group) => {
+                if group.iter().any(|x| !t.up[x.index()].intersects(&occupied)) {
+                    return false;
+                }
+                checked |= group;
+            }
         }
     }
     true
 }
 
+/// Whether placing a piece of `c` on `p` is suicide, when that can be decided
+/// without resolving the board (zombies on, default freedom rule): `Some(true)`
+/// when the move is not suicide, `Some(false)` when it is, `None` when only
+/// the full resolution can tell.
+///
+/// - Not suicide when the placed piece's group has a freedom as soon as it is
+///   placed: captures only empty points, take cutters away and uncover buried
+///   pieces, so that freedom stays and the group is never captured. (With
+///   zombies off a captured piece takes everything resting on it along, the
+///   placed piece included.)
+/// - Suicide, when every group is captured, when the group has no freedom and
+///   the first round of the resolution removes nothing (see
+///   [`no_enemy_removed`]): the placed piece is then captured with its group.
+#[inline]
+pub(crate) fn quick_legality<const W: usize>(
+    t: &Tables<W>,
+    rules: &Rules,
+    board: &Board<W>,
+    c: Color,
+    p: Point,
+) -> Option<bool> {
+    if !rules.zombies || rules.all_freedoms {
+        return None;
+    }
+    let mut after = *board;
+    after.place(t, p, c);
+    let empty0 = t.level0 - after.occupied();
+    let within = after.pieces(c) & after.visible();
+    if group_reaches_freedom(t, &after, c, within, p, empty0, rules.cuts).is_ok() {
+        return Some(true);
+    }
+    (rules.capture_scope == CaptureScope::All && no_enemy_removed(t, &after, c, p, rules.cuts))
+        .then_some(false)
+}
+
 /// Floods the group of `start` until a board-level piece next to an empty
-/// board-level point is found; returns the part of the group flooded so far, or
-/// `None` when the group has no freedom.
+/// board-level point is found: `Ok` with the part of the group flooded so far,
+/// or `Err` with the whole group when it has no freedom.
 fn group_reaches_freedom<const W: usize>(
     t: &Tables<W>,
     board: &Board<W>,
@@ -279,19 +393,19 @@ fn group_reaches_freedom<const W: usize>(
     start: Point,
     empty0: Bitboard<W>,
     cuts: bool,
-) -> Option<Bitboard<W>> {
+) -> Result<Bitboard<W>, Bitboard<W>> {
     let other = cutters(board, c, cuts);
     let mut reached = Bitboard::from_point(start);
     let mut frontier = reached;
     while let Some(p) = frontier.pop_first() {
         if t.level0.contains(p) && t.orth[p.index()].intersects(&empty0) {
-            return Some(reached);
+            return Ok(reached);
         }
         let next = links_from(t, p, within - reached, other);
         reached |= next;
         frontier |= next;
     }
-    None
+    Err(reached)
 }
 
 fn resolve_all<const W: usize>(
@@ -415,6 +529,69 @@ mod tests {
             }
         }
         assert!(checked > games * 50);
+    }
+
+    /// The fast legality test must never call a suicide legal, and
+    /// `legal_placements` must be exactly the placements `check` accepts.
+    fn legality_shortcut_is_exact<const W: usize>(rules: Rules, games: u64) {
+        let mut rng = Rng::seed_from(rules.size as u64 * 7919 + games);
+        let mut fast_hits = 0u64;
+        for _ in 0..games {
+            let mut pos = Position::<W>::new(rules).unwrap();
+            for _ in 0..400 {
+                let legal = pos.legal_placements();
+                assert_eq!(pos.count_legal(), pos.legal_moves().len());
+                assert_eq!(pos.has_legal_move(), !pos.legal_moves().is_empty());
+                for p in pos.playable() {
+                    let full = pos.check(crate::margo::Move::Place(p)).is_ok();
+                    assert_eq!(legal.contains(p), full, "placement {p:?}");
+                    if let Some(quick) = quick_legality(pos.t, &rules, &pos.board, pos.to_move, p) {
+                        let mut b = pos.board;
+                        b.place(pos.t, p, pos.to_move);
+                        let ok = match rules.capture_scope {
+                            CaptureScope::All => {
+                                resolve_all(pos.t, &rules, &mut b, pos.to_move, p, None)
+                            }
+                            CaptureScope::Adjacent => {
+                                resolve_adjacent(pos.t, &rules, &mut b, pos.to_move, p, None)
+                            }
+                        }
+                        .is_ok();
+                        assert_eq!(quick, ok, "placement {p:?}");
+                        fast_hits += 1;
+                    }
+                }
+                let Some(m) = pos.random_move(&mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(m);
+            }
+        }
+        if rules.zombies && !rules.all_freedoms {
+            assert!(fast_hits > games * 10, "{fast_hits} hits in {games} games");
+        }
+    }
+
+    #[test]
+    fn legality_shortcut_agrees_with_the_full_check() {
+        let mut rules = Preset::Spargo.rules();
+        legality_shortcut_is_exact::<1>(rules, 300);
+        rules.size = 5;
+        legality_shortcut_is_exact::<1>(rules, 100);
+        rules.capture_scope = CaptureScope::Adjacent;
+        legality_shortcut_is_exact::<1>(rules, 100);
+        rules.capture_scope = CaptureScope::All;
+        rules.cuts = false;
+        legality_shortcut_is_exact::<1>(rules, 100);
+        rules.cuts = true;
+        rules.zombies = false;
+        legality_shortcut_is_exact::<1>(rules, 100);
+        rules.zombies = true;
+        rules.all_freedoms = true;
+        legality_shortcut_is_exact::<1>(rules, 100);
+        let mut rules = Preset::Margo.rules();
+        rules.size = 7;
+        legality_shortcut_is_exact::<4>(rules, 20);
     }
 
     #[test]

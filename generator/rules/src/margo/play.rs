@@ -5,6 +5,14 @@ use super::capture::{self, Resolution};
 use super::position::{IllegalMove, Move, MoveEffects, MoveReport, PlayError, Position};
 use super::{Bitboard, Board, Ko, Point};
 
+/// What the legality tests of many placements of one position share: the
+/// empty board-level points, and (found at the first stacked placement) the
+/// pieces of the colour to move whose group has a freedom.
+pub(crate) struct Scan<const W: usize> {
+    empty0: Bitboard<W>,
+    alive: Option<Bitboard<W>>,
+}
+
 impl<const W: usize> Position<W> {
     /// Places a piece of the colour to move on `p` on a copy of the board and
     /// resolves captures; checks everything but ko.
@@ -288,6 +296,40 @@ impl<const W: usize> Position<W> {
         }
     }
 
+    /// What the legality tests of many placements of this position share.
+    pub(crate) fn scan(&self) -> Scan<W> {
+        Scan {
+            empty0: self.t.level0 - self.board.occupied(),
+            alive: None,
+        }
+    }
+
+    /// [`Position::placement_legal`] for one of many placements of this
+    /// position. A stacked piece (not superko, zombies on, default freedom
+    /// rule) that links to a group of its colour with a freedom joins that
+    /// group, which keeps the freedom, unless the piece it buries belongs to
+    /// it: a stacked piece empties no board-level point, and the links from a
+    /// newly placed piece cannot be cut (nothing rests on it). So it is never
+    /// suicide; the groups with a freedom are found once for all placements.
+    #[inline]
+    pub(crate) fn placement_legal_in(&self, p: Point, scan: &mut Scan<W>) -> bool {
+        let t = self.t;
+        if !t.level0.contains(p)
+            && !self.rules.ko.is_superko()
+            && self.rules.zombies
+            && !self.rules.all_freedoms
+        {
+            let alive = *scan
+                .alive
+                .get_or_insert_with(|| capture::alive(t, &self.rules, &self.board, self.to_move));
+            let buries_alive = t.below[p.index()].is_some_and(|b| alive.contains(b));
+            if !buries_alive && (t.down[p.index()] | t.orth[p.index()]).intersects(&alive) {
+                return self.ko_point != Some(p);
+            }
+        }
+        self.placement_legal(p, &scan.empty0)
+    }
+
     /// Whether placing on `p` (an empty, playable point) is legal.
     #[inline]
     pub(crate) fn placement_legal(&self, p: Point, empty0: &Bitboard<W>) -> bool {
@@ -298,6 +340,13 @@ impl<const W: usize> Position<W> {
             && self.t.orth[p.index()].intersects(empty0)
         {
             return self.ko_point != Some(p);
+        }
+        // Many placements are decided without resolving the board.
+        if !self.rules.ko.is_superko() {
+            let quick = capture::quick_legality(self.t, &self.rules, &self.board, self.to_move, p);
+            if let Some(legal) = quick {
+                return legal && self.ko_point != Some(p);
+            }
         }
         let mut board = self.board;
         match capture::place_and_resolve(self.t, &self.rules, &mut board, self.to_move, p) {
@@ -329,10 +378,10 @@ impl<const W: usize> Position<W> {
         if self.ended_by_state() {
             return Bitboard::EMPTY;
         }
-        let empty0 = self.t.level0 - self.board.occupied();
+        let mut scan = self.scan();
         let mut out = Bitboard::EMPTY;
         for p in self.playable() {
-            if self.placement_legal(p, &empty0) {
+            if self.placement_legal_in(p, &mut scan) {
                 out.insert(p);
             }
         }
@@ -405,10 +454,10 @@ impl<const W: usize> Position<W> {
             return 0;
         }
         let extra = usize::from(self.rules.can_pass) + usize::from(self.swap_available);
-        let empty0 = self.t.level0 - self.board.occupied();
+        let mut scan = self.scan();
         let mut n = extra;
         for p in self.playable() {
-            if self.placement_legal(p, &empty0) {
+            if self.placement_legal_in(p, &mut scan) {
                 n += 1;
             }
         }
@@ -424,9 +473,9 @@ impl<const W: usize> Position<W> {
         if self.rules.can_pass || self.swap_available {
             return true;
         }
-        let empty0 = self.t.level0 - self.board.occupied();
+        let mut scan = self.scan();
         self.playable()
             .iter()
-            .any(|p| self.placement_legal(p, &empty0))
+            .any(|p| self.placement_legal_in(p, &mut scan))
     }
 }

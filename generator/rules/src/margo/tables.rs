@@ -41,6 +41,9 @@ pub(crate) struct Tables<const W: usize> {
     pub adjacent: Vec<Bitboard<W>>,
     /// The links of the point that can be cut.
     pub cuts: Vec<Vec<CutLink>>,
+    /// The neighbours of the point across a link that can be cut (the
+    /// `neighbour`s of `cuts`), to skip the cut test for links that cannot be.
+    pub cut_neighbours: Vec<Bitboard<W>>,
     /// Point directly below (two levels down), which this point buries.
     pub below: Vec<Option<Point>>,
     /// Zobrist keys per point and colour.
@@ -90,6 +93,10 @@ impl<const W: usize> Tables<W> {
                 });
             }
         }
+        let cut_neighbours = cuts
+            .iter()
+            .map(|c: &Vec<CutLink>| c.iter().map(|l| l.neighbour).collect())
+            .collect();
         // Keys depend only on the size, point and colour, so hashes are stable
         // across runs and widths.
         let mut seed = 0x4D61_7267_6F00_0000 ^ n as u64;
@@ -111,6 +118,7 @@ impl<const W: usize> Tables<W> {
             down,
             adjacent,
             cuts,
+            cut_neighbours,
             below: geo.points().map(|p| geo.directly_below(p)).collect(),
             keys,
             ko_keys,

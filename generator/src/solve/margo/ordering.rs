@@ -88,15 +88,49 @@ pub(crate) fn order<const W: usize>(
     kid.gain.clamp(-64, 64) * GAIN + history.score(mover, m) as i32
 }
 
+/// The number of legal moves of positions seen before, by exact key: the same
+/// children are ordered again and again (each deepening pass, each window),
+/// and counting their replies is the costly part of ordering. Direct-mapped;
+/// an entry holds the key's upper 56 bits and the count (at most 64), so a
+/// look-up answers only for the same key (up to a 2^-56 chance of another
+/// key's count, which would change the order of moves, never a value).
+#[derive(Clone, Debug)]
+pub(crate) struct ReplyCache {
+    slots: Vec<u64>,
+}
+
+impl ReplyCache {
+    /// 2^16 entries (512 KiB per searcher).
+    const BITS: u32 = 16;
+
+    pub fn new() -> ReplyCache {
+        ReplyCache {
+            slots: vec![0; 1 << Self::BITS],
+        }
+    }
+
+    fn count<const W: usize>(&mut self, kid: &Node<W>) -> u64 {
+        let slot = &mut self.slots[(kid.key >> (64 - Self::BITS)) as usize];
+        let tag = kid.key & !0xFF;
+        if *slot != 0 && *slot & !0xFF == tag {
+            return (*slot & 0xFF) - 1;
+        }
+        let n = kid.pos.count_legal().min(64) as u64;
+        *slot = tag | (n + 1);
+        n
+    }
+}
+
 /// Lowers `kid`'s score by the opponent's legal replies after it, unless it
 /// is the table's move or proven useless. Called only once no enhanced
 /// transposition cutoff made the ordering moot, since counting replies is
-/// the costly part of ordering.
-pub(crate) fn weigh_replies<const W: usize>(kid: &mut Node<W>) {
+/// the costly part of ordering. `cache` must hold counts of positions of one
+/// set of rules and one history (its key is the node's exact key).
+pub(crate) fn weigh_replies<const W: usize>(kid: &mut Node<W>, cache: &mut ReplyCache) {
     if kid.mv.is_none() || kid.order == HINT || kid.order == USELESS {
         return;
     }
-    let replies = i32::try_from(kid.pos.count_legal().min(64)).unwrap_or(64);
+    let replies = i32::try_from(cache.count(kid)).unwrap_or(64);
     kid.order -= replies * REPLY;
 }
 

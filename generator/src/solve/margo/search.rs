@@ -34,7 +34,7 @@ use cannonball_rules::margo::{Move, Symmetry};
 use super::budget::{Budget, CHARGE_EVERY, Stop};
 use super::claims::{Claims, NO_LOW};
 use super::node::{Keys, Node, margin, terminal_score};
-use super::ordering::{self, History};
+use super::ordering::{self, History, ReplyCache};
 use super::tt::{Entry, MoveCode, PROVEN, Table};
 
 /// Beyond every score.
@@ -102,6 +102,7 @@ pub(crate) struct Searcher<'a, const W: usize> {
     path: Vec<u64>,
     buffers: Vec<Vec<Node<W>>>,
     history: History,
+    replies: ReplyCache,
     claims: Claims,
     pending: u64,
     check_path: bool,
@@ -122,6 +123,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             path: Vec::with_capacity(128),
             buffers: Vec::new(),
             history: History::new(geo.len()),
+            replies: ReplyCache::new(),
             claims: Claims::default(),
             pending: 0,
             check_path: true,
@@ -312,7 +314,9 @@ impl<'a, const W: usize> Searcher<'a, W> {
             }
         }
         if self.sh.count_replies {
-            kids.iter_mut().for_each(ordering::weigh_replies);
+            for kid in kids.iter_mut() {
+                ordering::weigh_replies(kid, &mut self.replies);
+            }
         }
         kids.sort_by_key(|k| Reverse(k.order));
         None
