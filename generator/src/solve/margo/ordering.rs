@@ -138,3 +138,41 @@ pub(crate) fn weigh_replies<const W: usize>(kid: &mut Node<W>, cache: &mut Reply
 pub(crate) fn demote<const W: usize>(kid: &mut Node<W>) {
     kid.order = USELESS;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::margo::node::Keys;
+    use cannonball_rules::margo::{Position, Preset};
+    use cannonball_rules::rng::Rng;
+
+    /// The cache gives every child's legal-move count, the first time and
+    /// again, along random 5x5 games (children of many positions share slots).
+    #[test]
+    fn reply_cache_gives_the_legal_move_count() {
+        let mut rules = Preset::Margo.rules();
+        rules.size = 5;
+        let pos = Position::<1>::new(rules).unwrap();
+        let keys = Keys::new(pos.geometry(), true, false, false);
+        let mut cache = ReplyCache::new();
+        let mut rng = Rng::seed_from(5);
+        let (mut kids, mut looked) = (Vec::new(), 0);
+        for _ in 0..20 {
+            let mut node = keys.root(pos.clone());
+            loop {
+                keys.children(&node, &mut kids);
+                if kids.is_empty() {
+                    break;
+                }
+                for _ in 0..2 {
+                    for kid in &kids {
+                        assert_eq!(cache.count(kid), kid.pos.count_legal().min(64) as u64);
+                        looked += 1;
+                    }
+                }
+                node = kids.swap_remove(rng.index(kids.len()));
+            }
+        }
+        assert!(looked > 10_000);
+    }
+}
