@@ -305,10 +305,20 @@ fn surely_suicide<const W: usize>(
     p: Point,
     cuts: bool,
 ) -> bool {
+    !placed_group_free(t, board, c, p, cuts) && no_enemy_removed(t, board, c, p, cuts)
+}
+
+/// Whether the group of the piece just placed on `p` by `c` has a freedom.
+fn placed_group_free<const W: usize>(
+    t: &Tables<W>,
+    board: &Board<W>,
+    c: Color,
+    p: Point,
+    cuts: bool,
+) -> bool {
     let empty0 = t.level0 - board.occupied();
     let own = board.pieces(c) & board.visible();
-    group_reaches_freedom(t, board, c, own, p, empty0, cuts).is_err()
-        && no_enemy_removed(t, board, c, p, cuts)
+    group_reaches_freedom(t, board, c, own, p, empty0, cuts).is_ok()
 }
 
 /// Whether, after `c` placed on `p` (the board holds the placement), the first
@@ -373,9 +383,7 @@ pub(crate) fn quick_legality<const W: usize>(
     }
     let mut after = *board;
     after.place(t, p, c);
-    let empty0 = t.level0 - after.occupied();
-    let within = after.pieces(c) & after.visible();
-    if group_reaches_freedom(t, &after, c, within, p, empty0, rules.cuts).is_ok() {
+    if placed_group_free(t, &after, c, p, rules.cuts) {
         return Some(true);
     }
     (rules.capture_scope == CaptureScope::All && no_enemy_removed(t, &after, c, p, rules.cuts))
