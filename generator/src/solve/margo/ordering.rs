@@ -100,16 +100,18 @@ pub(crate) struct ReplyCache {
 }
 
 impl ReplyCache {
-    /// 2^16 entries (512 KiB per searcher).
+    /// 2^16 entries (512 KiB per searcher, allocated at the first look-up:
+    /// exact searches never count replies).
     const BITS: u32 = 16;
 
     pub fn new() -> ReplyCache {
-        ReplyCache {
-            slots: vec![0; 1 << Self::BITS],
-        }
+        ReplyCache { slots: Vec::new() }
     }
 
     fn count<const W: usize>(&mut self, kid: &Node<W>) -> u64 {
+        if self.slots.is_empty() {
+            self.slots = vec![0; 1 << Self::BITS];
+        }
         let slot = &mut self.slots[(kid.key >> (64 - Self::BITS)) as usize];
         let tag = kid.key & !0xFF;
         if *slot != 0 && *slot & !0xFF == tag {
