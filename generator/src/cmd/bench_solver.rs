@@ -46,24 +46,19 @@ fn book_game(plies: usize) -> Result<AnyPosition> {
 /// A seeded random game of `size` played to its end, taken back to `from_end`
 /// plies before the end.
 fn random_game(size: u8, seed: u64, from_end: usize) -> Result<AnyPosition> {
-    let rules = margo(size);
     let mut rng = Rng::seed_from(seed);
-    let mut pos = AnyPosition::new(rules)?;
-    let mut moves = Vec::new();
-    while moves.len() < 2_000 {
+    let mut line = vec![AnyPosition::new(margo(size))?];
+    while line.len() <= 2_000 {
+        let mut pos = line[line.len() - 1].clone();
         let legal = pos.legal_moves();
         if legal.is_empty() {
             break;
         }
-        let m = legal[rng.index(legal.len())];
-        pos.play(m)?;
-        moves.push(m);
+        pos.play(legal[rng.index(legal.len())])?;
+        line.push(pos);
     }
-    let mut pos = AnyPosition::new(rules)?;
-    for &m in &moves[..moves.len().saturating_sub(from_end)] {
-        pos.play(m)?;
-    }
-    Ok(pos)
+    let at = line.len().saturating_sub(from_end + 1);
+    Ok(line.swap_remove(at))
 }
 
 fn cases() -> Result<Vec<Case>> {
@@ -139,8 +134,7 @@ pub fn run(only: Option<&str>) -> Result<()> {
 /// Builds the full Spargo tablebase (with margins) in memory and prints its
 /// time by phase and the process's peak memory.
 pub fn tablebase() -> Result<()> {
-    let rules = Preset::Spargo.rules();
-    let mut rules = rules;
+    let mut rules = Preset::Spargo.rules();
     rules.swap = false;
     spargo::progress::set_visible(false);
     let start = Instant::now();

@@ -141,8 +141,7 @@ pub(crate) fn alive<const W: usize>(
     c: Color,
 ) -> Bitboard<W> {
     let a = analyse(t, rules, board);
-    let within = board.pieces(c) & a.visible;
-    flood(t, board, c, within, within & a.free, a.cuts)
+    (board.pieces(c) & a.visible) - dead(t, board, &a, c)
 }
 
 /// Visible pieces of every colour whose group has no freedom: the zombies.
