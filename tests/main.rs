@@ -5,6 +5,7 @@
 //! - [`solve`]: the exact solvers.
 //! - [`render`]: SVG diagrams.
 //! - [`puzzles`], [`forge_margrites`]: puzzle files, the forge and `verify`.
+//! - [`numbers`]: the puzzles' stable numbers (`puzzles/numbers.yaml`).
 //! - [`annotate`]: annotated games.
 //! - [`book`]: the verified book.
 //! - [`cli`]: the command line.
@@ -25,6 +26,7 @@ mod determinism;
 mod forge_margrites;
 mod margo;
 mod margrites;
+mod numbers;
 mod puzzles;
 mod render;
 mod robust;

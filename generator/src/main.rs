@@ -45,6 +45,8 @@ enum Command {
     Forge(cmd::forge::Args),
     /// Re-prove every committed puzzle and check every book figure afresh.
     Verify(cmd::verify::Args),
+    /// Give every puzzle without a stable number one (appended to puzzles/numbers.yaml).
+    NumberPuzzles(cmd::number_puzzles::Args),
     /// Annotated games: Spargo from a tablebase, Margo from the solver.
     #[command(subcommand)]
     Annotate(cmd::annotate::Command),
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
         Command::Solve(a) => cmd::solve::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Margrites(c) => cmd::margrites::run(c),
         Command::Verify(a) => cmd::verify::run(&a),
+        Command::NumberPuzzles(a) => cmd::number_puzzles::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Forge(a) => cmd::forge::run(&a),
         Command::Annotate(c) => cmd::annotate::run(c).map(|()| ExitCode::SUCCESS),
     };

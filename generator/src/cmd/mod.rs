@@ -12,6 +12,7 @@ pub mod forge;
 pub mod game_args;
 pub mod limits;
 pub mod margrites;
+pub mod number_puzzles;
 pub mod perft;
 pub mod preprocess;
 pub mod replay;

@@ -1,5 +1,6 @@
 //! `cannonball verify`: re-prove every committed puzzle and check every book
-//! figure afresh (no cache); fail on any difference.
+//! figure afresh (no cache), and check that every puzzle has its stable
+//! number in `PUZZLES/numbers.yaml`; fail on any difference.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -10,7 +11,7 @@ use anyhow::{Context, Result};
 use cannonball::book::{self, BookError, BuildOptions, Overrides};
 use cannonball::forge::spargo;
 use cannonball::forge::verify::{
-    Rewrite, VerifyLimits, likeness_problems, rewrite_file, verify_file,
+    Rewrite, VerifyLimits, likeness_problems, rewrite_file, unnumbered, verify_file,
 };
 use cannonball::puzzle::{self, Census, PuzzleError};
 use cannonball::solve::spargo::Tablebase;
@@ -172,6 +173,25 @@ fn check_likeness(a: &Args) -> Result<usize> {
     Ok(if a.prune { 0 } else { problems.len() })
 }
 
+/// Checks that the registry of puzzle numbers reads and that every puzzle
+/// file left (after `--prune`) has a number; the number of problems (each
+/// printed as `FILE:LINE: ...` with how to fix it).
+fn check_numbers(a: &Args) -> Result<usize> {
+    let files = puzzle::files(&a.puzzles)?;
+    match unnumbered(&a.puzzles, &files) {
+        Ok(problems) => {
+            for e in &problems {
+                errln!("{e}");
+            }
+            Ok(problems.len())
+        }
+        Err(e) => {
+            errln!("{e}");
+            Ok(1)
+        }
+    }
+}
+
 /// Checks every book figure afresh; whether any failed.
 fn check_book(a: &Args) -> Result<bool> {
     let t = Instant::now();
@@ -284,7 +304,10 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         }
     }
     let results = timed.into_iter().map(|(r, _)| r).collect();
-    let failures = report(a, results, &files, started)? + check_likeness(a)? + check_census(a)?;
+    let failures = report(a, results, &files, started)?
+        + check_likeness(a)?
+        + check_numbers(a)?
+        + check_census(a)?;
     let book_failed = !a.puzzles_only && check_book(a)?;
     if failures > 0 || book_failed {
         errln!("error: verification failed");

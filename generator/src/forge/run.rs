@@ -18,6 +18,15 @@
 //!   one id, and [`crate::puzzle::write`] keeps the copy with the smaller seed
 //!   and candidate index, so merging shard outputs in any order gives the same
 //!   files.
+//! - Each new puzzle gets its stable number ([`crate::puzzle::Numbers`]):
+//!   before its file is written, its id is appended to `OUT/numbers.yaml`
+//!   (re-read just then, so shards sharing a folder keep each other's
+//!   numbers), so a run stopped at any moment leaves no puzzle without a
+//!   number (at worst a number whose puzzle was never written: a gap, like a
+//!   deleted puzzle's). A puzzle turned down (a duplicate, the motif cap, not
+//!   wanted by the quota) gets none. Numbers are given in the order puzzles
+//!   are found; shard outputs made in separate folders are merged by copying
+//!   the puzzle files and running `cannonball number-puzzles`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -31,7 +40,9 @@ use super::ForgeError;
 use super::Forged;
 use super::Reject;
 use crate::fnv::Fnv1a;
-use crate::puzzle::{self, Likeness, MOTIF_CAP, Puzzle, PuzzleError, Theme, Written, io};
+use crate::puzzle::{
+    self, Likeness, MOTIF_CAP, Numbers, NumbersError, Puzzle, PuzzleError, Theme, Written, io,
+};
 use cannonball_rules::Game;
 
 /// A shard `k/N` (1-based `k`).
@@ -118,6 +129,9 @@ pub enum RunError {
     /// A puzzle file or the state file could not be read or written.
     #[error(transparent)]
     Puzzle(#[from] PuzzleError),
+    /// The registry of puzzle numbers could not be read or written.
+    #[error(transparent)]
+    Numbers(#[from] NumbersError),
     /// A candidate failed (not "no puzzle": an engine or solver failure).
     #[error("candidate {index}: {reason}")]
     Candidate {
@@ -263,6 +277,18 @@ fn wanted(o: &RunOptions, counts: &BTreeMap<String, usize>, p: &Puzzle) -> bool 
     }
 }
 
+/// Gives `p` its stable number in `out/numbers.yaml` when it has none yet:
+/// the registry is read afresh, the id appended and the registry written
+/// back (before the puzzle file is, so no puzzle is left without a number).
+fn number(out: &Path, p: &Puzzle) -> Result<(), NumbersError> {
+    let mut numbers = Numbers::read(out)?;
+    if numbers.number(p.game, &p.id).is_none() {
+        numbers.assign(p.game, &p.id);
+        numbers.write(out)?;
+    }
+    Ok(())
+}
+
 /// Runs the forge: `forge(seed, index)` turns one candidate into a puzzle or
 /// nothing.
 ///
@@ -279,6 +305,8 @@ pub fn run(
         fs::create_dir_all(dir).map_err(io(dir))?;
     }
     let done = done_indices(&state)?;
+    // A registry that does not read stops the run before any work.
+    Numbers::read(&o.out)?;
     let mut kept = kept_puzzles(&o.out, o.game)?;
     let mut counts = theme_counts(&kept);
     let mine: Vec<u64> = (0..o.candidates)
@@ -315,7 +343,11 @@ pub fn run(
                 *report.rejected.entry(why).or_insert(0) += 1;
                 continue;
             }
-            if wanted(o, &counts, &p) && puzzle::write(&o.out, &p)? == Written::New {
+            if !wanted(o, &counts, &p) {
+                continue;
+            }
+            number(&o.out, &p)?;
+            if puzzle::write(&o.out, &p)? == Written::New {
                 report.written += 1;
                 for t in &p.themes {
                     *counts.entry(t.slug().to_owned()).or_insert(0) += 1;
@@ -435,6 +467,11 @@ mod tests {
         let r = run(&opts(&one, Shard { k: 1, n: 1 }, None), &f, &none).unwrap();
         assert_eq!((r.candidates, r.found, r.total), (12, 12, 3));
         assert!(r.rejected.is_empty(), "one id, merged: {:?}", r.rejected);
+        // Every file written has its number, given in the order found.
+        let numbers = Numbers::read(&one).unwrap();
+        let found: Vec<String> = (0..3).map(|i| fake(5, i, Theme::Ko).id).collect();
+        assert_eq!(numbers.ids(Game::Spargo), found);
+        assert_eq!(listing(&one).len(), 3, "the registry is no puzzle file");
         // Reasons are counted: candidates the forge turns down, and puzzles
         // that repeat a kept one under another id.
         let apart = base.join("apart");
@@ -451,6 +488,9 @@ mod tests {
         assert_eq!(r.rejected.get(&Reject::Greedy), Some(&4));
         assert_eq!(r.rejected.get(&Reject::Duplicate), Some(&4));
         assert_eq!(r.total, 1);
+        // The kept puzzle is numbered; the duplicates dropped are not.
+        let numbers = Numbers::read(&apart).unwrap();
+        assert_eq!(numbers.ids(Game::Spargo), [fake(5, 0, Theme::Ko).id]);
         // Two shards, the second first: same files, same bytes.
         for k in [2, 1] {
             run(&opts(&two, Shard { k, n: 2 }, None), &f, &none).unwrap();
@@ -539,6 +579,13 @@ mod tests {
         let r = run(&opts(&dir, Shard { k: 1, n: 1 }, Some(2)), &f, &none).unwrap();
         assert_eq!(r.candidates, 4, "one batch fills the quota of 2");
         assert_eq!(r.per_theme.get("ko"), Some(&2));
+        // The puzzle the quota did not want has no number.
+        let numbers = Numbers::read(&dir).unwrap();
+        assert_eq!(numbers.ids(Game::Spargo).len(), 2);
+        assert_eq!(
+            numbers.number(Game::Spargo, &fake(5, 2, Theme::Ko).id),
+            None
+        );
         let bad = |_: u64, i: u64| {
             if i == 5 {
                 Err(ForgeError::Inconsistent("boom".to_string()))

@@ -1,10 +1,11 @@
 //! Re-proving committed puzzles: everything in a file but its provenance is
 //! recomputed from the position, the objective and the turns, and every line
-//! that differs is reported at its line in the file.
+//! that differs is reported at its line in the file. Every puzzle file must
+//! also have its stable number ([`unnumbered`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::puzzle::{self, Puzzle, PuzzleError};
+use crate::puzzle::{self, Numbers, NumbersError, Puzzle, PuzzleError};
 use cannonball_rules::Game;
 
 use super::{ForgeError, Limits, margo, margrites};
@@ -179,7 +180,7 @@ pub enum Rewrite {
 /// the same theme (earlier: in the order given). Each problem names the file
 /// and the puzzles it is like.
 #[must_use]
-pub fn likeness_problems(all: &[(std::path::PathBuf, Puzzle)]) -> Vec<(usize, PuzzleError)> {
+pub fn likeness_problems(all: &[(PathBuf, Puzzle)]) -> Vec<(usize, PuzzleError)> {
     let mut kept: Vec<(usize, puzzle::Likeness)> = Vec::new();
     let mut out = Vec::new();
     for (i, (path, p)) in all.iter().enumerate() {
@@ -229,4 +230,43 @@ pub fn verify_file(path: &Path, limits: &VerifyLimits) -> Result<Game, Vec<Puzzl
     })?;
     verify(&path.display().to_string(), &text, &p, limits)?;
     Ok(p.game)
+}
+
+/// The puzzle files of `files` (as [`puzzle::files`] lists them under
+/// `root`: `root/<game>/<id>.yaml`) that have no number in the registry
+/// `root/numbers.yaml`, each named with how to number it.
+///
+/// # Errors
+/// The registry cannot be read, or does not hold together (an id listed
+/// twice or under another game, a malformed file): at its line.
+pub fn unnumbered(root: &Path, files: &[PathBuf]) -> Result<Vec<PuzzleError>, NumbersError> {
+    let numbers = Numbers::read(root)?;
+    let registry = Numbers::path(root);
+    let mut out = Vec::new();
+    for file in files {
+        let id = file.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let game = file
+            .parent()
+            .and_then(|d| d.file_name())
+            .and_then(|d| d.to_str())
+            .and_then(|d| d.parse::<Game>().ok());
+        if game.is_some_and(|g| numbers.number(g, id).is_some()) {
+            continue;
+        }
+        out.push(PuzzleError::At {
+            file: file.display().to_string(),
+            line: 1,
+            reason: format!(
+                "puzzle `{id}` has no number in {}: run `cannonball number-puzzles{}` to \
+                 append it (the forge numbers each puzzle it writes)",
+                registry.display(),
+                if root == Path::new("puzzles") {
+                    String::new()
+                } else {
+                    format!(" --puzzles {}", root.display())
+                }
+            ),
+        });
+    }
+    Ok(out)
 }

@@ -150,9 +150,10 @@ pub fn read(path: &Path) -> Result<Puzzle, PuzzleError> {
 ///
 /// The folder must exist. Anything else in it is an error, so that a puzzle
 /// saved under the wrong name or in the wrong place is never skipped in
-/// silence: the census files (`root/census/<game>.yaml`) and hidden entries
-/// (names starting with `.`: the forge's resume state `.forge/`, a write in
-/// progress) are the only other things a puzzles folder holds.
+/// silence: the census files (`root/census/<game>.yaml`), the registry of
+/// puzzle numbers (`root/numbers.yaml`) and hidden entries (names starting
+/// with `.`: the forge's resume state `.forge/`, a write in progress) are the
+/// only other things a puzzles folder holds.
 ///
 /// # Errors
 /// The folder does not exist or cannot be listed, or holds files that are not
@@ -195,6 +196,7 @@ pub fn files(root: &Path) -> Result<Vec<PathBuf>, PuzzleError> {
                     }
                 }
             }
+            (None, false) if name == super::NUMBERS_FILE => {}
             (None, true) => stray.push((
                 path,
                 "an unknown folder (a puzzles folder holds spargo/, margo/, margrites/ and census/)",

@@ -56,6 +56,10 @@
 //! Everything but `provenance` follows from the game, the objective, the turns
 //! and the position; `cannonball verify` recomputes it and reports every field
 //! that differs.
+//!
+//! Each puzzle also has a stable number per game ("Spargo 12"), its place in
+//! the registry `puzzles/numbers.yaml` ([`Numbers`]): new ids are appended,
+//! none is ever removed or reused.
 
 mod census;
 mod grade;
@@ -65,6 +69,7 @@ mod load;
 pub mod margo;
 pub mod margrites;
 mod model;
+mod numbers;
 mod position;
 mod raw;
 mod theme;
@@ -79,6 +84,7 @@ pub use likeness::{Likeness, MOTIF_CAP, MOTIF_SHARE};
 pub use load::{PuzzleError, Written, files, io, parse, read, read_all, to_text, write};
 pub use margrites::{Turn, TurnError, TurnStep};
 pub use model::{Line, MoveValue, Provenance, Puzzle, Reply, Try};
+pub use numbers::{NUMBERS_FILE, Numbers, NumbersError};
 pub use position::{
     MargoPosition, MargritesPosition, Move, MoveError, Position, PositionError, PositionSpec,
 };
