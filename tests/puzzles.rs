@@ -339,11 +339,28 @@ fn puzzle_pages_fold_the_solution_away() {
     for g in &generated.games {
         for page in &g.puzzles {
             let c = &page.content;
-            let details = c.find("<details>").expect("a <details> block");
+            let details = c
+                .find("<details class=\"cb-solution\">")
+                .expect("a <details> block");
             let fig = c.find("```").expect("a figure");
             assert!(
                 fig < details,
                 "{}: the question's figure comes first",
+                page.path.display()
+            );
+            // No spoilers: themes and difficulty only inside the solution.
+            let themes = c.find("- Themes: ").expect("the themes");
+            let band = c.find("- Band ").expect("the band");
+            assert!(
+                themes > details && band > details,
+                "{}",
+                page.path.display()
+            );
+            // Margo and Spargo pages carry the player's data; Margrites pages stay static.
+            assert_eq!(
+                c.contains("<script type=\"application/json\" class=\"cb-play-data\">"),
+                !page.path.starts_with("puzzles/margrites"),
+                "{}",
                 page.path.display()
             );
             assert!(
@@ -352,6 +369,18 @@ fn puzzle_pages_fold_the_solution_away() {
                 page.path.display()
             );
         }
+    }
+    // Each page is titled with its stable number from puzzles/numbers.yaml.
+    let numbers = puzzle::Numbers::read(&root()).unwrap();
+    for (_, p) in &all {
+        let page = generated
+            .games
+            .iter()
+            .flat_map(|g| &g.puzzles)
+            .find(|pg| pg.path.to_string_lossy().contains(&p.id))
+            .unwrap();
+        let n = numbers.number(p.game, &p.id).unwrap();
+        assert_eq!(page.name, format!("{} puzzle {n}", p.game.title()));
     }
     for (_, p) in &all {
         if p.game == Game::Spargo {
@@ -556,6 +585,10 @@ fn the_census_is_checked_and_recounted() {
     fs::create_dir_all(p.join("census")).unwrap();
     let src = spargo_files().into_iter().next().unwrap();
     fs::copy(&src, p.join("spargo").join(src.file_name().unwrap())).unwrap();
+    // The puzzle has its number, so that only the census can fail.
+    let mut numbers = puzzle::Numbers::default();
+    numbers.assign(Game::Spargo, &puzzle::read(&src).unwrap().id);
+    numbers.write(&p).unwrap();
     let tb_file = dir.join("late.tb");
     tb.save(&tb_file).unwrap();
     let census_file = p.join("census").join("spargo.yaml");

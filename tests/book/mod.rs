@@ -3,6 +3,7 @@
 mod browser;
 mod hostile;
 mod mini;
+mod play;
 mod preprocess;
 mod real;
 mod robust;

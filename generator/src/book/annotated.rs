@@ -37,11 +37,12 @@ pub struct RowView {
     pub best: String,
     /// What the move captured.
     pub captures: String,
-    /// Scores after the move, `White–Black` by player.
+    /// Scores after the move, by player in the order of
+    /// [`AnnotatedView::score_order`].
     pub score: String,
     /// Whether this is the turning point.
     pub turning: bool,
-    /// `re-proved` or `recorded`.
+    /// `✓` when the solver re-proved the value at this build, else empty.
     pub proof: String,
 }
 
@@ -83,6 +84,9 @@ pub struct AnnotatedView {
     pub mistakes: usize,
     /// Moves whose values the build proved again.
     pub reproved: usize,
+    /// Whose scores the score column gives, in its order: `White–Black`
+    /// (the players' colours at the start).
+    pub score_order: String,
     /// How many final moves the build re-proves.
     pub reprove_plies: usize,
     /// The result, in words.
@@ -323,6 +327,12 @@ fn page_view(
         },
         mistakes: g.plies.iter().filter(|p| p.mistake.is_some()).count(),
         reproved: c.proofs.iter().filter(|p| **p == Proof::Reproved).count(),
+        score_order: g
+            .players
+            .iter()
+            .map(|p| capital(&p.color))
+            .collect::<Vec<_>>()
+            .join("–"),
         reprove_plies,
         result: result_words(&g.result),
     }
@@ -362,8 +372,8 @@ fn row_view(g: &AnnotatedGame, p: &PlyRecord, proof: Proof) -> RowView {
         score: dashed(&p.score),
         turning: g.turning_point == Some(p.ply),
         proof: match proof {
-            Proof::Reproved => "re-proved".into(),
-            Proof::Recorded => "recorded".into(),
+            Proof::Reproved => "✓".into(),
+            Proof::Recorded => String::new(),
         },
     }
 }

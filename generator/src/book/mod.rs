@@ -19,6 +19,7 @@ pub mod expand;
 pub mod files;
 pub mod game;
 pub mod pages;
+pub mod play;
 pub mod preprocessor;
 pub mod proofs;
 pub mod puzzles;
@@ -43,14 +44,46 @@ figure.cannonball-figure { margin: 1.5em auto; text-align: center; }
 figure.cannonball-figure svg { max-width: 100%; height: auto; }
 figure.cannonball-figure figcaption { margin-top: 0.4em; font-size: 0.95em; text-align: left; }
 .cannonball-game figure.cannonball-figure { margin: 0.8em auto; }
+.cannonball-game table { font-size: 0.92em; }
+.cannonball-game td { white-space: nowrap; }
+";
+
+/// Page-level CSS for the puzzle pages' player (`theme/puzzle.js`) and the
+/// puzzle lists' filters.
+pub const PLAYER_CSS: &str = "\
+.cb-nav { font-size: 0.95em; }
+.chapter ol.section ol.section strong[aria-hidden] { display: none; }
+.cb-play { margin: 1em 0 1.5em; }
+.cb-play-board { max-width: 36em; margin: 0.5em auto; touch-action: manipulation; }
+.cb-play-board svg { display: block; width: 100%; height: auto; }
+.cb-play-board .cb-hot { fill: #fff; fill-opacity: 0; stroke: none; cursor: pointer; }
+.cb-play-board .cb-hot:hover, .cb-play-board .cb-hot:focus { fill: #1565c0; fill-opacity: 0.35; stroke: #0d47a1; stroke-width: 0.05; outline: none; }
+.cb-status { font-weight: 600; margin: 0.3em 0; }
+.cb-message { min-height: 1.6em; margin: 0.5em 0; padding: 0.3em 0.6em; border-left: 4px solid transparent; }
+.cb-message.cb-good { border-color: #2e7d32; }
+.cb-message.cb-wrong { border-color: #c62828; }
+.cb-message.cb-hint { border-color: #f9a825; }
+.cb-entry, .cb-controls, .cb-others { margin: 0.5em 0; }
+.cb-entry input { font: inherit; padding: 0.2em 0.4em; margin-right: 0.4em; }
+.cb-button { font: inherit; margin: 0.2em 0.4em 0.2em 0; padding: 0.35em 0.8em; min-height: 2.4em; border-radius: 4px; border: 1px solid #8a7d66; background: transparent; color: inherit; cursor: pointer; }
+.cb-button.cb-small { min-height: 2em; padding: 0.2em 0.6em; }
+.cb-button.cb-primary { border-width: 2px; font-weight: 600; }
+.cb-moves { margin: 0.5em 0; padding-left: 2.2em; }
+.cb-moves .cb-move strong { font-weight: 600; }
+.cb-progress { font-size: 0.9em; opacity: 0.85; }
+.cb-filters { margin: 0.8em 0; }
+.cb-filters label { margin-right: 1em; white-space: nowrap; }
+.cb-filters select { font: inherit; }
+.cb-puzzle-list { width: 100%; }
+.cb-puzzle-list td.cb-state { font-size: 0.9em; opacity: 0.8; }
 ";
 
 /// The book's stylesheet (`theme/cannonball.css`): the diagrams' stylesheet,
-/// then [`FIGURE_CSS`].
+/// then [`FIGURE_CSS`] and [`PLAYER_CSS`].
 #[must_use]
 pub fn stylesheet() -> String {
     format!(
-        "/* Written by `cannonball`: the diagrams' stylesheet and the figures' layout. */\n{}\n{FIGURE_CSS}",
+        "/* Written by `cannonball`: the diagrams' stylesheet, the figures' layout and the puzzle player. */\n{}\n{FIGURE_CSS}{PLAYER_CSS}",
         crate::render::STYLESHEET.trim_end()
     )
 }

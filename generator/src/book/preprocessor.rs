@@ -271,7 +271,7 @@ const PUZZLE_INDEX: &str = "puzzles/index.md";
 
 /// Hangs the generated Puzzles part under `puzzles/index.md`.
 fn attach_pages(book: &mut Book, generated: &super::puzzles::PuzzlePages) {
-    use mdbook_preprocessor::book::{BookItem, Chapter as MdChapter};
+    use mdbook_preprocessor::book::{BookItem, Chapter as MdChapter, SectionNumber};
     book.for_each_mut(|item| {
         let BookItem::Chapter(ch) = item else {
             return;
@@ -281,22 +281,36 @@ fn attach_pages(book: &mut Book, generated: &super::puzzles::PuzzlePages) {
         }
         ch.content = ch.content.replace("{{#puzzle-index}}", &generated.index);
         let parents = vec![ch.name.clone()];
-        for g in &generated.games {
+        // Section numbers below the index's put the pages one and two levels
+        // under it in the sidebar (mdBook nests by the number's depth), where
+        // `[output.html.fold]` keeps each game's list folded.
+        let base = ch.number.clone();
+        let before = ch
+            .sub_items
+            .iter()
+            .filter(|i| matches!(i, BookItem::Chapter(_)))
+            .count();
+        let below = |n: &Option<SectionNumber>, k: usize| {
+            n.as_ref().map(|b| {
+                let mut v: SectionNumber = b.iter().copied().collect();
+                v.push(u32::try_from(k).unwrap_or(u32::MAX));
+                v
+            })
+        };
+        for (k, g) in generated.games.iter().enumerate() {
             let mut game = MdChapter::new(
                 &g.page.name,
                 g.page.content.clone(),
                 &g.page.path,
                 parents.clone(),
             );
+            game.number = below(&base, before + k + 1);
             let mut inner = parents.clone();
             inner.push(g.page.name.clone());
-            for p in &g.puzzles {
-                game.sub_items.push(BookItem::Chapter(MdChapter::new(
-                    &p.name,
-                    p.content.clone(),
-                    &p.path,
-                    inner.clone(),
-                )));
+            for (j, p) in g.puzzles.iter().enumerate() {
+                let mut puzzle = MdChapter::new(&p.name, p.content.clone(), &p.path, inner.clone());
+                puzzle.number = below(&game.number, j + 1);
+                game.sub_items.push(BookItem::Chapter(puzzle));
             }
             ch.sub_items.push(BookItem::Chapter(game));
         }

@@ -16,8 +16,8 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::puzzle::{
-    self, Band, Census, CensusError, Line, Minimal, Move, Objective, Position, PositionSpec,
-    Puzzle, PuzzleError, Theme, Value,
+    self, Band, Census, CensusError, Line, Minimal, Move, NUMBERS_FILE, Numbers, NumbersError,
+    Objective, Position, PositionSpec, Puzzle, PuzzleError, Theme, Value,
 };
 use crate::solve::Wld;
 use cannonball_rules::Game;
@@ -47,6 +47,9 @@ pub enum PuzzlePagesError {
     /// The census file cannot be read.
     #[error(transparent)]
     Census(#[from] CensusError),
+    /// The puzzles' numbers (`puzzles/numbers.yaml`) cannot be read.
+    #[error(transparent)]
+    Numbers(#[from] NumbersError),
 }
 
 /// One generated chapter.
@@ -86,6 +89,29 @@ struct Entry {
     question: String,
     band: String,
     themes: Vec<String>,
+    /// Theme slugs, space-separated (the list's filter reads them).
+    theme_slugs: String,
+    /// The kind of question (`win`, `capture`, ...), for the filter.
+    kind: &'static str,
+}
+
+/// A filter choice: its value and its label.
+#[derive(Serialize)]
+struct Choice {
+    value: String,
+    label: String,
+}
+
+/// The kind of question a puzzle asks, as the lists' filter names it.
+fn kind(o: Objective) -> (&'static str, &'static str) {
+    match o {
+        Objective::Win => ("win", "win the game"),
+        Objective::BestMargin => ("best-margin", "win by most"),
+        Objective::Score(_) => ("score", "score points"),
+        Objective::Capture(_) => ("capture", "capture"),
+        Objective::Trap => ("trap", "trap"),
+        Objective::Save => ("save", "save pieces"),
+    }
 }
 
 #[derive(Serialize)]
@@ -116,6 +142,15 @@ struct Try {
 struct PuzzleView {
     title: String,
     number: usize,
+    /// Puzzles of the game.
+    total: usize,
+    game_title: &'static str,
+    /// The previous and next puzzles' ids, in number order.
+    prev: Option<String>,
+    next: Option<String>,
+    /// What the page's player plays ([`super::play`]), as script-safe JSON;
+    /// empty for Margrites, whose pages stay static.
+    play: String,
     id: String,
     game: &'static str,
     question: String,
@@ -176,34 +211,67 @@ fn quoted(s: &str) -> String {
     format!("'{}'", s.replace('\'', "''"))
 }
 
-/// The solution tree as a nested Markdown list (the file's words escaped).
-fn tree_text(p: &Puzzle, line: &Line, depth: usize, out: &mut String) {
+/// The colour that plays the move `ply` plies after the puzzle's position.
+fn side(p: &Puzzle, ply: usize) -> String {
+    let first = match &p.position {
+        Position::Margo(m) => m.to_move().to_string(),
+        Position::Margrites(m) => m.to_move().to_string(),
+    };
+    let other = if first == "black" { "white" } else { "black" };
+    capitalise(if ply % 2 == 0 { &first } else { other })
+}
+
+/// A move of the tree as the page writes it: `3. Black c4` (Margo; moves are
+/// numbered from the puzzle's position), or the Margrites turn, which carries
+/// its number.
+fn numbered(p: &Puzzle, mv: &Move, ply: usize) -> String {
+    match mv {
+        Move::Margo(_) => format!("{}. {} {}", ply + 1, side(p, ply), p.notation(mv)),
+        Move::Margrites(_) => p.notation(mv),
+    }
+}
+
+/// The solution tree as a nested Markdown list (the file's words escaped):
+/// numbered moves with their colour; defences that lead to the same
+/// continuation are merged into one item (`if 2. White c1, d1 or e1: ...`).
+fn tree_text(p: &Puzzle, line: &Line, ply: usize, depth: usize, out: &mut String) {
     let pad = "  ".repeat(depth);
     let only = if line.only { " (the only move)" } else { "" };
     out.push_str(&format!(
         "{pad}- **{}**{only}",
-        markdown_text(&p.notation(&line.mv))
+        markdown_text(&numbered(p, &line.mv, ply))
     ));
     if !line.end.is_empty() {
         out.push_str(&format!(": {}", markdown_text(&line.end)));
     }
     out.push('\n');
+    // Continuations in the order they first appear, with their defences.
+    let mut groups: Vec<(String, Vec<&Move>)> = Vec::new();
     for r in &line.replies {
-        let pad = "  ".repeat(depth + 1);
-        match &r.answer {
+        let cont = match &r.answer {
             Some(a) => {
-                out.push_str(&format!(
-                    "{pad}- if {}:\n",
-                    markdown_text(&p.notation(&r.mv))
-                ));
-                tree_text(p, a, depth + 2, out);
+                let mut s = String::from(":\n");
+                tree_text(p, a, ply + 2, depth + 2, &mut s);
+                s
             }
-            None => out.push_str(&format!(
-                "{pad}- if {}: {}\n",
-                markdown_text(&p.notation(&r.mv)),
-                markdown_text(&r.end)
-            )),
+            None => format!(": {}\n", markdown_text(&r.end)),
+        };
+        match groups.iter_mut().find(|g| g.0 == cont) {
+            Some(g) => g.1.push(&r.mv),
+            None => groups.push((cont, vec![&r.mv])),
         }
+    }
+    let pad = "  ".repeat(depth + 1);
+    for (cont, moves) in groups {
+        let mut names: Vec<String> = moves.iter().map(|m| p.notation(m)).collect();
+        if let (Some(first), Move::Margo(_)) = (names.first_mut(), moves[0]) {
+            *first = numbered(p, moves[0], ply + 1);
+        }
+        let list = match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.concat(),
+        };
+        out.push_str(&format!("{pad}- if {}{cont}", markdown_text(&list)));
     }
 }
 
@@ -323,14 +391,35 @@ fn titles(themes: &[Theme]) -> Vec<String> {
     themes.iter().map(|t| t.title().to_owned()).collect()
 }
 
-fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
+/// Where a puzzle stands among its game's puzzles.
+struct Nav {
+    number: usize,
+    total: usize,
+    prev: Option<String>,
+    next: Option<String>,
+}
+
+fn view(p: &Puzzle, nav: Nav) -> Result<PuzzleView, String> {
+    let number = nav.number;
+    let play = match p.game {
+        Game::Margrites => String::new(),
+        _ => {
+            let data = super::play::play_data(p, |v| try_value(p, v)).map_err(|e| e.to_string())?;
+            super::play::script_json(&data).map_err(|e| e.to_string())?
+        }
+    };
     let key = key_steps(p);
     let mut tree = String::new();
-    tree_text(p, &p.solution, 0, &mut tree);
+    tree_text(p, &p.solution, 0, 0, &mut tree);
     let d = &p.difficulty;
     Ok(PuzzleView {
         title: format!("{} puzzle {number}", p.game.title()),
         number,
+        total: nav.total,
+        game_title: p.game.title(),
+        prev: nav.prev,
+        next: nav.next,
+        play,
         id: p.id.clone(),
         game: p.game.slug(),
         question: p.question.clone(),
@@ -394,6 +483,8 @@ fn view(p: &Puzzle, number: usize) -> Result<PuzzleView, String> {
 struct GameView<'a> {
     game: &'a GameSummary,
     puzzles: Vec<Entry>,
+    kinds: Vec<Choice>,
+    themes: Vec<Choice>,
 }
 
 #[derive(Serialize)]
@@ -412,19 +503,31 @@ struct IndexView {
     census: Option<CensusView>,
 }
 
-/// A game's puzzles in book order: the easiest first, then by id.
-fn in_book_order(all: &[(PathBuf, Puzzle)], game: Game) -> Vec<&Puzzle> {
-    let mut ps: Vec<&Puzzle> = all
-        .iter()
-        .map(|(_, p)| p)
-        .filter(|p| p.game == game)
-        .collect();
-    ps.sort_by(|a, b| {
-        (a.difficulty.band, a.difficulty.tree)
-            .cmp(&(b.difficulty.band, b.difficulty.tree))
-            .then(a.id.cmp(&b.id))
-    });
-    ps
+/// A game's puzzles with their stable numbers ([`Numbers`]), in number
+/// order.
+///
+/// # Errors
+/// A puzzle that has no number.
+fn in_number_order<'a>(
+    all: &'a [(PathBuf, Puzzle)],
+    game: Game,
+    numbers: &Numbers,
+) -> Result<Vec<(u32, &'a Puzzle)>, PuzzlePagesError> {
+    let mut ps = Vec::new();
+    for (_, p) in all.iter().filter(|(_, p)| p.game == game) {
+        let n = numbers
+            .number(game, &p.id)
+            .ok_or_else(|| PuzzlePagesError::Page {
+                game: game.slug(),
+                id: p.id.clone(),
+                reason: format!(
+                    "no number in puzzles/{NUMBERS_FILE}: run `cannonball number-puzzles` to append it"
+                ),
+            })?;
+        ps.push((n, p));
+    }
+    ps.sort_by_key(|(n, _)| *n);
+    Ok(ps)
 }
 
 /// The rows of the theme table: puzzles per theme and band, themes in the
@@ -455,13 +558,15 @@ fn theme_rows(ps: &[&Puzzle]) -> Vec<ThemeRow> {
 /// A game's page and its puzzles' pages, and its summary for the index.
 fn game_pages(
     game: Game,
-    ps: &[&Puzzle],
+    numbered: &[(u32, &Puzzle)],
     pages: &Pages,
 ) -> Result<(GamePages, GameSummary), PuzzlePagesError> {
     let mut entries = Vec::new();
     let mut puzzles = Vec::new();
-    for (i, p) in ps.iter().enumerate() {
-        let number = i + 1;
+    let ps: Vec<&Puzzle> = numbered.iter().map(|(_, p)| *p).collect();
+    let ps = &ps[..];
+    for (i, &(n, p)) in numbered.iter().enumerate() {
+        let number = n as usize;
         entries.push(Entry {
             number,
             id: p.id.clone(),
@@ -469,8 +574,21 @@ fn game_pages(
             question: p.question.clone(),
             band: p.difficulty.band.slug(),
             themes: titles(&p.themes),
+            theme_slugs: p
+                .themes
+                .iter()
+                .map(|t| t.slug())
+                .collect::<Vec<_>>()
+                .join(" "),
+            kind: kind(p.objective).0,
         });
-        let v = view(p, number).map_err(|reason| PuzzlePagesError::Page {
+        let nav = Nav {
+            number,
+            total: ps.len(),
+            prev: i.checked_sub(1).map(|j| ps[j].id.clone()),
+            next: ps.get(i + 1).map(|q| q.id.clone()),
+        };
+        let v = view(p, nav).map_err(|reason| PuzzlePagesError::Page {
             game: game.slug(),
             id: p.id.clone(),
             reason,
@@ -498,11 +616,30 @@ fn game_pages(
         rows: theme_rows(ps),
         bands,
     };
+    let mut kinds: Vec<Choice> = Vec::new();
+    let mut themes: BTreeMap<&'static str, Choice> = BTreeMap::new();
+    for p in ps {
+        let (value, label) = kind(p.objective);
+        if !kinds.iter().any(|k| k.value == value) {
+            kinds.push(Choice {
+                value: value.to_owned(),
+                label: label.to_owned(),
+            });
+        }
+        for t in &p.themes {
+            themes.entry(t.slug()).or_insert_with(|| Choice {
+                value: t.slug().to_owned(),
+                label: t.title().to_owned(),
+            });
+        }
+    }
     let content = pages.render(
         "puzzle-game.md.tera",
         &GameView {
             game: &summary,
             puzzles: entries,
+            kinds,
+            themes: themes.into_values().collect(),
         },
     )?;
     let page = Page {
@@ -544,16 +681,18 @@ pub fn generate(root: &Path, pages: &Pages) -> Result<PuzzlePages, PuzzlePagesEr
 /// the census is).
 ///
 /// # Errors
-/// As [`generate`], but for reading the puzzle files.
+/// As [`generate`], but for reading the puzzle files; and a puzzle without a
+/// number in `numbers.yaml`, or that file unreadable.
 pub fn generate_from(
     all: &[(PathBuf, Puzzle)],
     root: &Path,
     pages: &Pages,
 ) -> Result<PuzzlePages, PuzzlePagesError> {
+    let numbers = Numbers::read(root)?;
     let mut summaries = Vec::new();
     let mut games = Vec::new();
     for game in Game::ALL {
-        let ps = in_book_order(all, game);
+        let ps = in_number_order(all, game, &numbers)?;
         if ps.is_empty() {
             continue;
         }

@@ -6,7 +6,8 @@
 //! diagrams have it. Marbles are drawn level by level from the board up, so an
 //! upper marble covers the inner parts of the four it rests on and the lower ones
 //! peek out between; each level's marbles are a little larger and cast a shadow,
-//! which tells the levels apart.
+//! and a marble on level `L` carries `L` thin rings (none on the board, one on
+//! the first level up, ...), so the level reads at a glance.
 //!
 //! ```
 //! use cannonball_rules::margo::{AnyPosition, Preset, Setup};
@@ -39,12 +40,17 @@ const MARBLE_RADIUS: f64 = 0.455;
 const LEVEL_GROWTH: f64 = 0.02;
 /// Marbles stop growing at this radius (touching neighbours).
 const MAX_RADIUS: f64 = 0.5;
+/// The level cue: a marble on level `L` carries `L` thin rings, the outer one
+/// at this fraction of its radius ...
+const LEVEL_RING_OUTER: f64 = 0.8;
+/// ... and each further one this much further in.
+const LEVEL_RING_STEP: f64 = 0.17;
 /// Shadow offset: the light comes from the upper left.
 const SHADOW_OFFSET: (f64, f64) = (0.05, 0.07);
 /// Radius of an empty hole in the board.
 const HOLE_RADIUS: f64 = 0.16;
 /// Radius of the hint on an empty playable upper point.
-const PLAYABLE_RADIUS: f64 = 0.12;
+const PLAYABLE_RADIUS: f64 = 0.2;
 /// Half the width of a zombie's cross.
 const ZOMBIE_HALF: f64 = 0.14;
 /// Radius of the last-move ring.
@@ -205,6 +211,14 @@ impl<'a> MargoDiagram<'a> {
             .filter(|&p| self.position.color_at(p).is_none())
             .filter_map(|p| before.color_at(p).map(|c| (p, c)))
             .collect();
+    }
+
+    /// Where the point `p` is drawn, in the diagram's units (its `viewBox`):
+    /// the centre of a marble on it seen from above. Interactive pages put
+    /// their click targets there.
+    #[must_use]
+    pub fn centre(&self, p: Point) -> (f64, f64) {
+        Layout::new(self.geometry().size(), self.coordinates).centre(self.geometry().coords(p))
     }
 
     fn geometry(&self) -> &'static Geometry {
@@ -470,6 +484,11 @@ impl<'a> MargoDiagram<'a> {
                 circle(at, r, &format!("gloss {}", c.name()))
                     .set("fill", format!("url(#{})", self.gloss_id())),
             );
+            // The level cue: one ring per level above the board.
+            for i in 0..level {
+                let ring = r * (LEVEL_RING_OUTER - LEVEL_RING_STEP * f64::from(i));
+                g.append(circle(at, ring, &format!("level-ring {}", c.name())));
+            }
         }
         let mut ghosts = self.ghosts.clone();
         ghosts.sort();

@@ -22,10 +22,15 @@ pub const STYLESHEET: &str = r#"/* Cannonball diagrams: light look */
 .cb-margo .marble.red { fill: #c8372d; stroke: #74170f; }
 .cb-margo .marble.ghost { fill-opacity: 0.28; stroke-dasharray: 0.09 0.06; stroke-width: 0.04; }
 .cb-margo .gloss { opacity: 0.9; }
+.cb-margo .level-ring { fill: none; stroke-width: 0.035; }
+.cb-margo .level-ring.white { stroke: #6f6a5e; }
+.cb-margo .level-ring.black { stroke: #b9bec6; }
+.cb-margo .level-ring.grey { stroke: #2f3236; }
+.cb-margo .level-ring.red { stroke: #f4c1bb; }
 .cb-margo .gloss.black, .cb-margo .gloss.red { opacity: 0.45; }
 .cb-diagram .gloss-0 { stop-color: #fff; stop-opacity: 0.9; }
 .cb-diagram .gloss-1 { stop-color: #fff; stop-opacity: 0; }
-.cb-margo .playable { fill: none; stroke: #6d4f27; stroke-width: 0.03; stroke-dasharray: 0.05 0.05; }
+.cb-margo .playable { fill: none; stroke: #1f4e8c; stroke-width: 0.05; stroke-dasharray: 0.07 0.05; }
 .cb-margo .buried { fill-opacity: 0.35; stroke: #d08c00; stroke-width: 0.045; stroke-dasharray: 0.08 0.05; }
 .cb-margo .buried.white { fill: #f7f5ef; }
 .cb-margo .buried.black { fill: #26282d; }
@@ -72,7 +77,7 @@ pub const STYLESHEET: &str = r#"/* Cannonball diagrams: light look */
 .coal .cb-margo .hole, .navy .cb-margo .hole, .ayu .cb-margo .hole { fill: #2b2219; stroke: #1d1711; }
 .coal .cb-margo .label-back, .navy .cb-margo .label-back, .ayu .cb-margo .label-back { fill: #4a3c2c; }
 .coal .cb-margo .marble.black, .navy .cb-margo .marble.black, .ayu .cb-margo .marble.black { stroke: #8d9299; }
-.coal .cb-margo .playable, .navy .cb-margo .playable, .ayu .cb-margo .playable { stroke: #d2b98f; }
+.coal .cb-margo .playable, .navy .cb-margo .playable, .ayu .cb-margo .playable { stroke: #8ab4f8; }
 .coal .cb-diagram .label.on-empty, .navy .cb-diagram .label.on-empty, .ayu .cb-diagram .label.on-empty { fill: #f1e6d2; }
 .coal .cb-margrites .board, .navy .cb-margrites .board, .ayu .cb-margrites .board { fill: #2f2b25; }
 .coal .cb-margrites .board-edge, .navy .cb-margrites .board-edge, .ayu .cb-margrites .board-edge { stroke: #8a7d66; }

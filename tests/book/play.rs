@@ -1,0 +1,244 @@
+//! The puzzle pages' player: the data written from every committed Margo and
+//! Spargo puzzle follows the file's tree exactly, and the page's script,
+//! loaded in headless Chromium, accepts the key, refutes a wrong first move
+//! and ends with "Solved".
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use cannonball::book::play::{PlayData, play_data, script_json};
+use cannonball::puzzle::{self, Line, Puzzle};
+
+use super::support::repo;
+
+fn puzzles() -> Vec<Puzzle> {
+    let all = puzzle::read_all(&repo().join("puzzles")).unwrap_or_else(|e| panic!("{e:?}"));
+    all.into_iter()
+        .map(|(_, p)| p)
+        .filter(|p| p.game != cannonball_rules::Game::Margrites)
+        .collect()
+}
+
+/// Checks that node `n` of `data` is the file's `line`, recursively; returns
+/// the nodes visited.
+fn same_tree(p: &Puzzle, data: &PlayData, n: usize, line: &Line, seen: &mut BTreeSet<usize>) {
+    assert!(seen.insert(n), "{}: node {n} reached twice", p.id);
+    let node = &data.nodes[n];
+    assert_eq!(node.answer, p.notation(&line.mv), "{}", p.id);
+    assert!(
+        node.legal.contains(&node.answer),
+        "{}: answer not legal",
+        p.id
+    );
+    assert_eq!(node.only, line.only);
+    assert_eq!(node.end, line.end);
+    assert_eq!(node.replies.len(), line.replies.len(), "{}", p.id);
+    for (d, r) in node.replies.iter().zip(&line.replies) {
+        assert_eq!(d.step.mv, p.notation(&r.mv));
+        assert_eq!(d.end, r.end);
+        match (&r.answer, d.next) {
+            (Some(a), Some(next)) => same_tree(p, data, next as usize, a, seen),
+            (None, None) => {}
+            _ => panic!(
+                "{}: defence {} goes on in one and not the other",
+                p.id, d.step.mv
+            ),
+        }
+    }
+}
+
+#[test]
+fn every_margo_puzzle_page_plays_its_files_tree() {
+    let ps = puzzles();
+    assert!(ps.len() > 100, "{} puzzles", ps.len());
+    let mut with_lines = 0;
+    let mut with_tries = 0;
+    for p in &ps {
+        let data = play_data(p, |v| v.to_string()).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        let mut seen = BTreeSet::new();
+        same_tree(p, &data, 0, &p.solution, &mut seen);
+        assert_eq!(
+            seen.len(),
+            data.nodes.len(),
+            "{}: nodes outside the tree",
+            p.id
+        );
+        // Every first move but the key has its value from the file.
+        assert_eq!(data.first.len() + 1, p.values.len(), "{}", p.id);
+        assert_eq!(data.nodes[0].legal.len(), p.values.len(), "{}", p.id);
+        for v in &p.values {
+            let name = p.notation(&v.mv);
+            if v.mv == p.key {
+                assert!(!data.first.contains_key(&name));
+            } else {
+                assert_eq!(data.first[&name].value, v.value.to_string(), "{}", p.id);
+            }
+        }
+        // A listed try is refuted move by move, from its own first move.
+        for t in &p.tries {
+            let v = &data.first[&p.notation(&t.mv)];
+            assert_eq!(v.tempting, t.tempting);
+            assert_eq!(v.line.len(), t.refutation.len() + 1, "{}", p.id);
+            assert_eq!(v.line[0].mv, p.notation(&t.mv));
+            with_tries += 1;
+        }
+        // Every position and line number exists; every drawing is one SVG.
+        let steps = data.nodes.iter().flat_map(|n| {
+            std::iter::once(&n.after)
+                .chain(n.replies.iter().map(|d| &d.step))
+                .chain(n.replies.iter().flat_map(|d| &d.line))
+        });
+        for s in steps {
+            assert!((s.pos as usize) < data.positions.len());
+        }
+        with_lines += data
+            .nodes
+            .iter()
+            .flat_map(|n| &n.replies)
+            .filter(|d| !d.line.is_empty())
+            .count();
+        for pos in &data.positions {
+            let svg: Vec<&str> = pos
+                .iter()
+                .map(|&i| data.lines[i as usize].as_str())
+                .collect();
+            assert!(svg[0].starts_with("<svg"), "{}", p.id);
+            assert_eq!(*svg.last().unwrap(), "</svg>");
+        }
+        for n in &data.nodes {
+            for m in &n.legal {
+                assert!(m == "pass" || data.points.contains_key(m), "{}: {m}", p.id);
+            }
+        }
+    }
+    // The best lines of the ends and the refutations are drawn, not dropped.
+    assert!(with_lines > 100, "{with_lines} defences with a line");
+    assert!(with_tries > 100, "{with_tries} tries");
+}
+
+#[test]
+fn the_json_is_safe_inside_a_script_element() {
+    let ps = puzzles();
+    let p = &ps[0];
+    let data = play_data(p, |v| v.to_string()).unwrap();
+    let json = script_json(&data).unwrap();
+    assert!(!json.contains('<') && !json.contains('>') && !json.contains('&'));
+    assert!(!json.contains("{{"));
+    let back: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(back["id"], p.id.as_str());
+    assert!(back["lines"][0].as_str().unwrap().starts_with("<svg"));
+}
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// The page's script, run against one puzzle's data: each scenario clicks
+/// moves and reports what the page says.
+#[test]
+fn the_script_plays_a_puzzle_in_a_browser() {
+    if !Path::new(CHROMIUM).exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{CHROMIUM} is missing: .ci/run installs it"
+        );
+        eprintln!("skipped: {CHROMIUM} is missing");
+        return;
+    }
+    let ps = puzzles();
+    // A puzzle whose defender answers and whose first move has a listed try.
+    let p = ps
+        .iter()
+        .find(|p| !p.solution.replies.is_empty() && !p.tries.is_empty())
+        .expect("such a puzzle");
+    let data = play_data(p, |v| v.to_string()).unwrap();
+    let json = script_json(&data).unwrap();
+    let script = fs::read_to_string(repo().join("book/theme/puzzle.js")).unwrap();
+    let key = p.notation(&p.key);
+    let wrong = p.notation(&p.tries[0].mv);
+    let dir = tempfile::tempdir().unwrap();
+    let mut results = Vec::new();
+    for (name, moves) in [("key", key.clone()), ("wrong", wrong.clone())] {
+        let page = format!(
+            r#"<!DOCTYPE html><html><body>
+<div class="cb-play" data-id="{id}" data-next="" data-index="index.html" hidden></div>
+<script type="application/json" class="cb-play-data">{json}</script>
+<div class="cb-static">static</div>
+<script>{script}</script>
+<script>
+  window.addEventListener("load", function () {{
+    var hot = document.querySelector('.cb-hot[aria-label="play {moves}"]');
+    if (hot) hot.dispatchEvent(new MouseEvent("click"));
+    setTimeout(function () {{
+      var out = document.createElement("pre");
+      out.id = "report";
+      out.textContent = JSON.stringify({{
+        clicked: !!hot,
+        shown: !document.querySelector(".cb-play").hidden,
+        staticHidden: document.querySelector(".cb-static").hidden,
+        status: document.querySelector(".cb-status").textContent,
+        message: document.querySelector(".cb-message").textContent,
+        moves: document.querySelectorAll(".cb-moves li").length
+      }});
+      document.body.appendChild(out);
+    }}, 60000);
+  }});
+</script></body></html>"#,
+            id = p.id
+        );
+        let path = dir.path().join(format!("{name}.html"));
+        fs::write(&path, page).unwrap();
+        let out = Command::new(CHROMIUM)
+            .args([
+                "--headless",
+                "--disable-gpu",
+                "--no-sandbox",
+                "--no-first-run",
+                "--virtual-time-budget=120000",
+            ])
+            .arg(format!(
+                "--user-data-dir={}",
+                dir.path().join("profile").display()
+            ))
+            .arg("--dump-dom")
+            .arg(format!("file://{}", path.display()))
+            .output()
+            .expect("chromium runs");
+        let dom = String::from_utf8_lossy(&out.stdout).to_string();
+        let start = dom.find("<pre id=\"report\">").unwrap_or_else(|| {
+            panic!(
+                "no report; chromium said {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+        let body = &dom[start + 17..];
+        let report = body[..body.find("</pre>").unwrap()]
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&");
+        let v: serde_json::Value = serde_json::from_str(&report).unwrap();
+        results.push((name, v));
+    }
+    for (name, v) in &results {
+        assert_eq!(v["clicked"], true, "{name}: {v}");
+        assert_eq!(v["shown"], true, "{name}: {v}");
+        assert_eq!(v["staticHidden"], true, "{name}: {v}");
+    }
+    let (_, k) = &results[0];
+    let message = k["message"].as_str().unwrap();
+    // The key either ends the tree ("Solved") or brings the reader's next turn.
+    assert!(
+        message.starts_with("Solved") || message.contains("Your move"),
+        "{}: after the key: {k}",
+        p.id
+    );
+    assert!(k["moves"].as_u64().unwrap() >= 2, "{k}");
+    let (_, w) = &results[1];
+    let message = w["message"].as_str().unwrap();
+    assert!(message.starts_with(&format!("Not the key: {wrong}")), "{w}");
+    // The refutation was played out on the board.
+    assert_eq!(
+        w["moves"].as_u64().unwrap() as usize,
+        p.tries[0].refutation.len() + 1,
+        "{w}"
+    );
+}
