@@ -1,28 +1,12 @@
 //! The mini book in a real browser: headless Chromium loads a built chapter,
 //! a script in the page measures every figure's SVG, and the test reads the
 //! measurements from the dumped DOM. Without `/usr/bin/chromium` the test is
-//! skipped, except under CI (env `CI` set), where it fails.
+//! skipped, except under CI (env `CI` set), where it fails
+//! ([`support::chromium_present`]).
 
 use super::support;
 
-use std::path::Path;
-use std::process::Command;
-
-use support::{attr, build, mini};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-
-fn chromium_present() -> bool {
-    if Path::new(CHROMIUM).exists() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{CHROMIUM} is missing: .ci/run installs Debian's chromium before the tests"
-    );
-    eprintln!("skipped: {CHROMIUM} is missing (apt-get install chromium to run this test)");
-    false
-}
+use support::{attr, build, chromium_present, mini};
 
 #[test]
 fn every_figure_is_drawn_at_a_readable_size() {
@@ -33,27 +17,10 @@ fn every_figure_is_drawn_at_a_readable_size() {
     build(dir.path()).unwrap();
     let page = dir.path().join("book/build/margo.html");
     let profile = dir.path().join("chromium-profile");
-    let out = Command::new(CHROMIUM)
-        .args([
-            "--headless",
-            "--disable-gpu",
-            "--no-sandbox",
-            "--no-first-run",
-            "--window-size=1200,2000",
-            "--virtual-time-budget=5000",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg("--dump-dom")
-        .arg(format!("file://{}", page.display()))
-        .output()
-        .expect("chromium runs");
-    let dom = String::from_utf8_lossy(&out.stdout);
-    let at = dom.find("id=\"svg-report\"").unwrap_or_else(|| {
-        panic!(
-            "no report in the page; chromium said: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
+    let dom = support::dump_dom(&page, &profile, "1200,2000", 5000);
+    let at = dom
+        .find("id=\"svg-report\"")
+        .unwrap_or_else(|| panic!("no report in the page: {dom}"));
     let start = dom[..at].rfind('<').unwrap();
     let element = &dom[start..start + dom[start..].find('>').unwrap()];
     let count: usize = attr(element, "data-count")

@@ -50,6 +50,7 @@ fn hostile_book() -> tempfile::TempDir {
     let text = text.replacen(tempting, &format!("  tempting: {yaml_quoted}"), 1);
     fs::create_dir_all(dir.path().join("puzzles/spargo")).unwrap();
     fs::write(dir.path().join("puzzles/spargo").join(name), text).unwrap();
+    support::number_puzzles(&dir.path().join("puzzles"));
     fs::create_dir_all(book.join("src/puzzles")).unwrap();
     fs::write(
         book.join("src/puzzles/index.md"),

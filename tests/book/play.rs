@@ -5,13 +5,11 @@
 
 use std::collections::BTreeSet;
 use std::fs;
-use std::path::Path;
-use std::process::Command;
 
 use cannonball::book::play::{PlayData, play_data, script_json};
 use cannonball::puzzle::{self, Line, Puzzle};
 
-use super::support::repo;
+use super::support::{chromium_present, dump_dom, repo};
 
 fn puzzles() -> Vec<Puzzle> {
     let all = puzzle::read_all(&repo().join("puzzles")).unwrap_or_else(|e| panic!("{e:?}"));
@@ -131,18 +129,11 @@ fn the_json_is_safe_inside_a_script_element() {
     assert!(back["lines"][0].as_str().unwrap().starts_with("<svg"));
 }
 
-const CHROMIUM: &str = "/usr/bin/chromium";
-
 /// The page's script, run against one puzzle's data: each scenario clicks
 /// moves and reports what the page says.
 #[test]
 fn the_script_plays_a_puzzle_in_a_browser() {
-    if !Path::new(CHROMIUM).exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{CHROMIUM} is missing: .ci/run installs it"
-        );
-        eprintln!("skipped: {CHROMIUM} is missing");
+    if !chromium_present() {
         return;
     }
     let ps = puzzles();
@@ -188,29 +179,10 @@ fn the_script_plays_a_puzzle_in_a_browser() {
         );
         let path = dir.path().join(format!("{name}.html"));
         fs::write(&path, page).unwrap();
-        let out = Command::new(CHROMIUM)
-            .args([
-                "--headless",
-                "--disable-gpu",
-                "--no-sandbox",
-                "--no-first-run",
-                "--virtual-time-budget=120000",
-            ])
-            .arg(format!(
-                "--user-data-dir={}",
-                dir.path().join("profile").display()
-            ))
-            .arg("--dump-dom")
-            .arg(format!("file://{}", path.display()))
-            .output()
-            .expect("chromium runs");
-        let dom = String::from_utf8_lossy(&out.stdout).to_string();
-        let start = dom.find("<pre id=\"report\">").unwrap_or_else(|| {
-            panic!(
-                "no report; chromium said {}",
-                String::from_utf8_lossy(&out.stderr)
-            )
-        });
+        let dom = dump_dom(&path, &dir.path().join("profile"), "800,1200", 120_000);
+        let start = dom
+            .find("<pre id=\"report\">")
+            .unwrap_or_else(|| panic!("no report in the page: {dom}"));
         let body = &dom[start + 17..];
         let report = body[..body.find("</pre>").unwrap()]
             .replace("&quot;", "\"")

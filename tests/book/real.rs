@@ -122,7 +122,11 @@ fn the_real_book_builds_with_every_figure_checked() {
         let page = dest.join(format!("puzzles/{}/{}.html", p.game.slug(), p.id));
         let html = fs::read_to_string(&page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
         assert_eq!(figures(&html).len(), 2, "{}", page.display());
-        assert!(html.contains("<details>"), "{}", page.display());
+        assert!(
+            html.contains("<details class=\"cb-solution\">"),
+            "{}",
+            page.display()
+        );
         total += 2;
     }
     assert_eq!(report.stats.figures, total);

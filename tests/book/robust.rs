@@ -37,6 +37,7 @@ fn with_puzzle(text: &str) -> tempfile::TempDir {
     let file = dir.path().join("puzzles").join(PUZZLE);
     fs::create_dir_all(file.parent().unwrap()).unwrap();
     fs::write(&file, text).unwrap();
+    support::number_puzzles(&dir.path().join("puzzles"));
     fs::create_dir_all(book.join("src/puzzles")).unwrap();
     fs::write(
         book.join("src/puzzles/index.md"),

@@ -114,3 +114,56 @@ pub fn edit(path: &Path, from: &str, to: &str) {
     assert!(text.contains(from), "{} has no `{from}`", path.display());
     fs::write(path, text.replacen(from, to, 1)).unwrap();
 }
+
+/// Debian's Chromium, which `.ci/run` installs.
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// Whether Chromium is here; without it a browser test is skipped, except
+/// under CI (env `CI` set), where it fails.
+pub fn chromium_present() -> bool {
+    if Path::new(CHROMIUM).exists() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{CHROMIUM} is missing: .ci/run installs Debian's chromium before the tests"
+    );
+    eprintln!("skipped: {CHROMIUM} is missing (apt-get install chromium to run this test)");
+    false
+}
+
+/// The DOM of `page` after its scripts ran for `budget_ms` of virtual time,
+/// headless, with a fresh profile in `profile`; panics with Chromium's
+/// messages when nothing comes out.
+pub fn dump_dom(page: &Path, profile: &Path, window: &str, budget_ms: u32) -> String {
+    let out = std::process::Command::new(CHROMIUM)
+        .args([
+            "--headless",
+            "--disable-gpu",
+            "--no-sandbox",
+            "--no-first-run",
+        ])
+        .arg(format!("--window-size={window}"))
+        .arg(format!("--virtual-time-budget={budget_ms}"))
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("chromium runs");
+    let dom = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        !dom.is_empty(),
+        "no DOM; chromium said: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    dom
+}
+
+/// Gives every puzzle under `root` (a puzzles folder) its number in
+/// `root/numbers.yaml`, as `cannonball number-puzzles` does.
+pub fn number_puzzles(root: &Path) {
+    let all = cannonball::puzzle::read_all(root).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut numbers = cannonball::puzzle::Numbers::read(root).unwrap();
+    numbers.assign_missing(all.iter().map(|(_, p)| p));
+    numbers.write(root).unwrap();
+}
