@@ -76,6 +76,7 @@ pub const PLAYER_CSS: &str = "\
 .cb-filters select { font: inherit; }
 .cb-puzzle-list { width: 100%; }
 .cb-puzzle-list td.cb-state { font-size: 0.9em; opacity: 0.8; }
+@media print { .cb-play, .cb-filters { display: none !important; } .cb-static[hidden] { display: block !important; } }
 ";
 
 /// The book's stylesheet (`theme/cannonball.css`): the diagrams' stylesheet,
