@@ -196,13 +196,6 @@ impl Drawings {
     }
 }
 
-fn capitalised(c: Color) -> String {
-    let name = c.name();
-    let mut s = name[..1].to_ascii_uppercase();
-    s.push_str(&name[1..]);
-    s
-}
-
 fn counted(n: usize, what: &str) -> String {
     if n == 1 {
         format!("1 {what} piece")
@@ -226,7 +219,7 @@ fn note(
             .filter(|&&p| before.color_at(p) == Some(c))
             .count();
         if n > 0 {
-            parts.push(format!("takes {} off", counted(n, &capitalised(c))));
+            parts.push(format!("takes {} off", counted(n, c.title())));
         }
         let z = zombies
             .iter()
@@ -238,7 +231,7 @@ fn note(
             } else {
                 "become zombies"
             };
-            parts.push(format!("{} {verb}", counted(z, &capitalised(c))));
+            parts.push(format!("{} {verb}", counted(z, c.title())));
         }
     }
     if after.outcome().is_some() {
@@ -254,13 +247,12 @@ fn note(
 }
 
 /// Plays the file's moves and draws what they reach.
-struct Player<'a> {
-    puzzle: &'a Puzzle,
+struct Player {
     drawings: Drawings,
     nodes: Vec<Node>,
 }
 
-impl Player<'_> {
+impl Player {
     /// Plays `m` from `pos`: the step and the position after it.
     fn step(
         &mut self,
@@ -280,7 +272,7 @@ impl Player<'_> {
             reason: e.to_string(),
         })?;
         let step = Step {
-            who: capitalised(pos.to_move()),
+            who: pos.to_move().title().to_owned(),
             pos: self.drawings.draw(&after, Some((pos, m)))?,
             note: note(pos, &after, &report.removed, &report.zombies),
             mv,
@@ -396,7 +388,6 @@ pub fn play_data(p: &Puzzle, value_words: impl Fn(Value) -> String) -> Result<Pl
         return Err(PlayError::NotMargo);
     };
     let mut player = Player {
-        puzzle: p,
         drawings: Drawings::new(&p.id),
         nodes: Vec::new(),
     };
@@ -407,7 +398,7 @@ pub fn play_data(p: &Puzzle, value_words: impl Fn(Value) -> String) -> Result<Pl
         if v.mv == p.key {
             continue;
         }
-        let name = player.puzzle.notation(&v.mv);
+        let name = p.notation(&v.mv);
         let t = p.tries.iter().find(|t| t.mv == v.mv);
         let line = match (t, &v.mv) {
             (Some(t), puzzle::Move::Margo(m)) => {
@@ -437,10 +428,8 @@ pub fn play_data(p: &Puzzle, value_words: impl Fn(Value) -> String) -> Result<Pl
         let names: Vec<&str> = p.themes.iter().map(|t| t.title()).collect();
         format!("Themes: {}.", names.join(", "))
     };
-    let attacker = capitalised(start.to_move());
-    let Player {
-        drawings, nodes, ..
-    } = player;
+    let attacker = start.to_move().title().to_owned();
+    let Player { drawings, nodes } = player;
     Ok(PlayData {
         id: p.id.clone(),
         game: p.game.slug(),

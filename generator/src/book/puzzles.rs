@@ -211,14 +211,14 @@ fn quoted(s: &str) -> String {
     format!("'{}'", s.replace('\'', "''"))
 }
 
-/// The colour that plays the move `ply` plies after the puzzle's position.
-fn side(p: &Puzzle, ply: usize) -> String {
-    let first = match &p.position {
-        Position::Margo(m) => m.to_move().to_string(),
-        Position::Margrites(m) => m.to_move().to_string(),
+/// The colour that plays the Margo move `ply` plies after the puzzle's
+/// position (puzzles are between two players).
+fn side(p: &Puzzle, ply: usize) -> &'static str {
+    let Position::Margo(m) = &p.position else {
+        return "";
     };
-    let other = if first == "black" { "white" } else { "black" };
-    capitalise(if ply % 2 == 0 { &first } else { other })
+    let first = m.to_move();
+    if ply % 2 == 0 { first } else { first.next(2) }.title()
 }
 
 /// A move of the tree as the page writes it: `3. Black c4` (Margo; moves are

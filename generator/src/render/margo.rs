@@ -155,13 +155,6 @@ fn on_class(color: Option<Color>) -> &'static str {
     }
 }
 
-fn capitalised(c: Color) -> String {
-    let name = c.name();
-    let mut s = name[..1].to_ascii_uppercase();
-    s.push_str(&name[1..]);
-    s
-}
-
 impl<'a> MargoDiagram<'a> {
     /// A diagram of `position` with ids starting `id_prefix`: zombies marked,
     /// coordinates shown, no other marks.
@@ -242,7 +235,7 @@ impl<'a> MargoDiagram<'a> {
         } else {
             "Margo"
         };
-        let mut out = format!("{game} {n}x{n}, {} to move: ", capitalised(pos.to_move()));
+        let mut out = format!("{game} {n}x{n}, {} to move: ", pos.to_move().title());
         let occupied = pos.occupied();
         let by_colour: Vec<String> = Color::ALL
             .into_iter()
@@ -252,7 +245,7 @@ impl<'a> MargoDiagram<'a> {
                     .filter(|&&p| pos.color_at(p) == Some(c))
                     .map(|&p| self.name(p))
                     .collect();
-                (!pts.is_empty()).then(|| format!("{} {}", capitalised(c), pts.join(" ")))
+                (!pts.is_empty()).then(|| format!("{} {}", c.title(), pts.join(" ")))
             })
             .collect();
         if by_colour.is_empty() {
@@ -274,7 +267,7 @@ impl<'a> MargoDiagram<'a> {
             ghosts.sort();
             let names: Vec<String> = ghosts
                 .iter()
-                .map(|&(p, c)| format!("{} {}", capitalised(c), self.name(p)))
+                .map(|&(p, c)| format!("{} {}", c.title(), self.name(p)))
                 .collect();
             out.push_str(&format!("; removed {}", names.join(", ")));
         }

@@ -51,6 +51,17 @@ impl Color {
         }
     }
 
+    /// The name as it starts a sentence: `White`, `Black`, `Grey`, `Red`.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+            Color::Grey => "Grey",
+            Color::Red => "Red",
+        }
+    }
+
     /// One-letter symbol used in diagrams and setups: `W`, `B`, `G`, `R`.
     #[must_use]
     pub const fn letter(self) -> char {
