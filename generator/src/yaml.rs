@@ -80,6 +80,16 @@ pub fn list_item_lines(text: &str, key: &str) -> Option<Vec<usize>> {
     Some(lines)
 }
 
+/// The lines of the items (`- ...`) of a text that is one block list.
+#[must_use]
+pub fn top_list_item_lines(text: &str) -> Vec<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("- ") || *l == "-")
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

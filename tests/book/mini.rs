@@ -101,17 +101,30 @@ fn the_annotated_game_has_a_diagram_per_turn_and_its_errata() {
             "{turn}"
         );
     }
-    // The wrong score line of the printed transcript is listed under turn 2, and
-    // only there.
+    // The printed transcript's wrong score line is corrected at turn 2, and
+    // only there: the turn links to the one row of the corrections table,
+    // which comes after the last turn and gives both texts and the reason.
+    let t1 = html.find("margrites-game-mini-t1").unwrap();
     let t2 = html.find("margrites-game-mini-t2").unwrap();
     let t3 = html.find("margrites-game-mini-t3").unwrap();
-    let erratum = html
-        .find("score line gives White 0(1)")
-        .expect("the erratum");
-    assert!(t2 < erratum && erratum < t3);
-    assert_eq!(html.matches("score line gives").count(), 1);
-    assert!(html.contains("1 departure "));
-    assert!(html.contains("corrected transcript"));
+    let link = html
+        .find("href=\"#margrites-game-mini-correction-1\"")
+        .expect("a link from the corrected turn");
+    assert!(t1 < link && link < t2, "the link is not at turn 2");
+    assert_eq!(html.matches("Corrected here").count(), 1);
+    let row = html
+        .find("<tr id=\"margrites-game-mini-correction-1\">")
+        .expect("the correction's row");
+    assert!(row > t3);
+    let row_text = &html[row..row + html[row..].find("</tr>").unwrap()];
+    for part in ["score line", "<code>0(0)-0(1)</code>", "<code>0(0)-0(0)</code>", "Nothing is captured"] {
+        assert!(row_text.contains(part), "{part} not in {row_text}");
+    }
+    // The checker's wording never reaches the page.
+    assert!(!html.contains("departure"));
+    assert!(!html.contains("score line gives"));
+    assert!(html.contains("1 time,"), "the printed transcript's one departure");
+    assert!(html.contains("corrected\ntranscript") || html.contains("corrected transcript"));
 }
 
 #[test]

@@ -1,6 +1,7 @@
-//! The book: the mini fixture book and the real book built in temporary folders, the preprocessor, the stylesheet, a browser check.
+//! The book: the mini fixture book (and its annotated game's corrections) and the real book built in temporary folders, the preprocessor, the stylesheet, a browser check.
 
 mod browser;
+mod errata;
 mod hostile;
 mod mini;
 mod play;

@@ -1,23 +1,26 @@
 //! The `{{#margrites-game NAME}}` directive: an annotated game replayed by the
-//! engine's transcript checker, a diagram after every turn, and the errata the
-//! checker found listed under the turns they belong to.
+//! engine, a diagram after every turn, and the corrections of the printed
+//! transcript in a table.
 //!
-//! The game is `games/margrites/NAME.txt` under the book root. When
-//! `NAME.corrected.txt` exists, the diagrams follow it and the errata listed
-//! are the printed transcript's departures.
+//! The game is `games/margrites/NAME.txt` under the book root, as printed.
+//! When it cannot be replayed as it stands, `NAME.corrected.txt` is the game
+//! shown and `NAME.errata.yaml` lists every change with its reason (see
+//! [`errata`](super::errata)). The game shown must replay with no departure
+//! from the rules or from its own claims, so that every diagram is a
+//! position the rules reach; a printed transcript with departures and no
+//! corrected one fails the build.
 
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use super::errata::{self, ErrataError, Erratum, Part};
 use crate::figure::html;
 use crate::figure::margrites::MargritesFigure;
-use cannonball_rules::margrites::check::{Finding, ReplayedTurn, Severity};
+use cannonball_rules::margrites::check::{ReplayedTurn, Severity};
 use cannonball_rules::margrites::infer::{InferError, ReplayedGame, check_and_replay_turns};
-use cannonball_rules::margrites::notation::{
-    CaptureText, Coord, StepSyntax, TurnBody, TurnText, format_turn, standings_text,
-};
-use cannonball_rules::margrites::transcript::{self, Transcript, TranscriptError, TurnEntry};
+use cannonball_rules::margrites::notation::{format_turn, standings_text};
+use cannonball_rules::margrites::transcript::{self, Transcript, TranscriptError};
 use cannonball_rules::margrites::{Cascade, Color, Position, Step};
 
 /// Why a game page cannot be built.
@@ -26,11 +29,11 @@ pub enum GameError {
     /// The name is not a plain file name.
     #[error("`{0}` is not a game name")]
     Name(String),
-    /// The transcript cannot be read (missing, not a regular file, too
-    /// large, not UTF-8).
+    /// A file cannot be read (missing, not a regular file, too large, not
+    /// UTF-8).
     #[error("cannot read {source}")]
     Read {
-        /// The transcript.
+        /// The file.
         path: PathBuf,
         /// The file (and line) and why.
         source: crate::input::InputError,
@@ -59,6 +62,25 @@ pub enum GameError {
         /// The check report.
         report: String,
     },
+    /// The game to be shown departs from the rules or from its own claims.
+    #[error(
+        "{}: {count} departure(s) from the rules or from the transcript's own claims, so the page would show positions the rules never reach; {fix}. The first: {first}",
+        path.display()
+    )]
+    Departures {
+        /// The transcript.
+        path: PathBuf,
+        /// How many.
+        count: usize,
+        /// The first, as the checker words it (`line:column: ...`).
+        first: String,
+        /// What to do.
+        fix: String,
+    },
+    /// The errata file is missing, malformed, or does not describe the
+    /// changes.
+    #[error("{0}")]
+    Errata(#[from] ErrataError),
     /// A diagram cannot be drawn.
     #[error("diagram {id}: {message}")]
     Diagram {
@@ -78,14 +100,21 @@ pub struct TurnView {
     pub side: String,
     /// The turn as the engine played it, captures included.
     pub played: String,
-    /// The turn as printed, when it differs from `played`.
-    pub printed: Option<String>,
     /// The standings after the turn, `B(bc)-W(wc)`.
     pub score: String,
     /// The diagram after the turn (a `<figure>` element).
     pub diagram: String,
-    /// The errata found at this turn.
-    pub errata: Vec<String>,
+    /// The corrections made at this turn.
+    pub corrections: Vec<CorrectionRef>,
+}
+
+/// A link from a turn to a row of the corrections table.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct CorrectionRef {
+    /// The row's number, from 1.
+    pub number: usize,
+    /// The row's anchor.
+    pub id: String,
 }
 
 /// A line of play: the main line or a variation.
@@ -97,32 +126,54 @@ pub struct LineView {
     pub turns: Vec<TurnView>,
 }
 
+/// One row of the corrections table.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct CorrectionView {
+    /// Its number in the table, from 1.
+    pub number: usize,
+    /// The anchor of its row.
+    pub id: String,
+    /// Where: `12`, `12–16`, `3 (variation from turn 12)` or `setup`.
+    pub turn: String,
+    /// What it changes: `moves`, `turn number`, `score line`, `board`, `setup`.
+    pub what: String,
+    /// As printed.
+    pub printed: String,
+    /// As corrected.
+    pub corrected: String,
+    /// Whether the two are notation (shown as code) rather than descriptions.
+    pub notation: bool,
+    /// Why.
+    pub why: String,
+}
+
 /// What the `margrites-game.md.tera` template gets.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct GameView {
     /// The game's name (its file name without `.txt`).
     pub name: String,
-    /// Whether the diagrams follow a corrected transcript.
-    pub corrected: bool,
-    /// How the start was found (setup given or inferred).
-    pub notes: Vec<String>,
+    /// The anchor of the corrections table.
+    pub corrections_id: String,
+    /// How the start is known, in a sentence.
+    pub start_note: String,
     /// The starting position (a `<figure>` element).
     pub start: String,
+    /// The corrections of the setup.
+    pub start_corrections: Vec<CorrectionRef>,
     /// The main line, then each variation.
     pub lines: Vec<LineView>,
-    /// Errata about no particular turn.
-    pub general_errata: Vec<String>,
-    /// Departures of the printed transcript, in all.
+    /// The corrections of the printed transcript (empty when it is shown as
+    /// printed).
+    pub corrections: Vec<CorrectionView>,
+    /// Departures of the printed transcript from the rules and its own claims.
     pub departures: usize,
-    /// Notation quirks of the printed transcript that were read anyway.
-    pub warnings: usize,
     /// The result, when the game ends.
     pub result: Option<String>,
 }
 
-/// Reads and parses a transcript inside `games` (a link out of it is refused
-/// before anything is read).
-fn read(games: &Path, path: &Path) -> Result<Transcript, GameError> {
+/// Reads a file inside `games` (a link out of it is refused before anything
+/// is read).
+fn read_inside(games: &Path, path: &Path) -> Result<String, GameError> {
     let named = |mut source: crate::input::InputError| {
         source.file = path.display().to_string();
         GameError::Read {
@@ -137,8 +188,12 @@ fn read(games: &Path, path: &Path) -> Result<Transcript, GameError> {
             reason: e.to_string(),
         })
     })?;
-    let text = crate::input::read_text(&real).map_err(named)?;
-    transcript::parse(&text).map_err(|source| GameError::Parse {
+    crate::input::read_text(&real).map_err(named)
+}
+
+/// Reads and parses a transcript inside `games`.
+fn read(games: &Path, path: &Path) -> Result<Transcript, GameError> {
+    transcript::parse(&read_inside(games, path)?).map_err(|source| GameError::Parse {
         path: path.to_path_buf(),
         source,
     })
@@ -158,24 +213,6 @@ fn replay(t: &Transcript, path: &Path) -> Result<(ReplayedGame, Position), GameE
     }
 }
 
-/// The printed text of each replayed turn: the transcript's turn on the same
-/// line (the k-th of that line for the k-th turn replayed from it).
-fn printed_texts(t: &Transcript, turns: &[ReplayedTurn]) -> Vec<Option<String>> {
-    let entries = all_turn_entries(t);
-    turns
-        .iter()
-        .enumerate()
-        .map(|(i, turn)| {
-            let k = turns[..i].iter().filter(|x| x.line == turn.line).count();
-            entries
-                .iter()
-                .filter(|e| e.line == turn.line)
-                .nth(k)
-                .map(|e| printed_turn(&e.turn))
-        })
-        .collect()
-}
-
 /// Splits replayed turns into lines: the main line, then each variation (a
 /// variation starts where play leaves the main line or a turn number goes back).
 fn sections(turns: &[ReplayedTurn]) -> Vec<Vec<&ReplayedTurn>> {
@@ -193,90 +230,6 @@ fn sections(turns: &[ReplayedTurn]) -> Vec<Vec<&ReplayedTurn>> {
         }
     }
     out
-}
-
-/// The section and turn number each finding belongs to (findings about no turn
-/// get `None`).
-fn place_findings<'a>(
-    findings: &'a [Finding],
-    turns: &[ReplayedTurn],
-) -> Vec<(Option<(usize, u16)>, &'a Finding)> {
-    let secs = sections(turns);
-    findings
-        .iter()
-        .filter(|f| f.severity == Severity::Departure)
-        .map(|f| {
-            let at = f.place.turn.and_then(|n| {
-                secs.iter()
-                    .enumerate()
-                    .flat_map(|(s, l)| l.iter().map(move |t| (s, t)))
-                    .filter(|(_, t)| t.number == n && t.line <= f.line)
-                    .max_by_key(|(_, t)| t.line)
-                    .map(|(s, t)| (s, t.number))
-            });
-            (at, f)
-        })
-        .collect()
-}
-
-fn finding_text(f: &Finding, file: &str) -> String {
-    let msg = f.message.as_str();
-    match f.place.step {
-        Some(step) if !msg.starts_with("turn") => {
-            format!("step {step}: {msg} ({file}, line {})", f.line)
-        }
-        _ => format!("{msg} ({file}, line {})", f.line),
-    }
-}
-
-/// The printed notation of a turn as read (entities decoded).
-fn printed_turn(t: &TurnText) -> String {
-    let coord = |c: Coord| c.to_string();
-    match &t.body {
-        TurnBody::Forfeit => format!("{}. forfeit.", t.number),
-        TurnBody::Resignation(line) => format!("{}. {line}.", t.number),
-        TurnBody::Steps { steps, incomplete } => {
-            let parts: Vec<String> = steps
-                .iter()
-                .map(|s| {
-                    let mut out = match s.step {
-                        StepSyntax::Move { from, to } => format!("{}>{}", coord(from), coord(to)),
-                        StepSyntax::Score {
-                            from: Some(f),
-                            color,
-                        } => {
-                            format!("{}>{}++", coord(f), color.letter())
-                        }
-                        StepSyntax::Score { from: None, color } => format!("{}++", color.letter()),
-                        StepSyntax::Return { color, to } => {
-                            format!("{}++>{}", color.letter(), coord(to))
-                        }
-                    };
-                    if !s.captures.is_empty() {
-                        let caps: Vec<String> = s
-                            .captures
-                            .iter()
-                            .map(|c| match c {
-                                CaptureText::Square(q) => format!("x{q}"),
-                                CaptureText::Unreadable(u) => format!("x{u}"),
-                            })
-                            .collect();
-                        out.push_str(&format!("({})", caps.join(", ")));
-                    }
-                    out
-                })
-                .collect();
-            let end = if *incomplete { " ..." } else { "." };
-            format!("{}. {}{end}", t.number, parts.join("; "))
-        }
-    }
-}
-
-fn all_turn_entries(t: &Transcript) -> Vec<&TurnEntry> {
-    t.main
-        .iter()
-        .chain(t.variations.iter().flat_map(|v| v.turns.iter()))
-        .collect()
 }
 
 fn diagram(
@@ -306,103 +259,93 @@ fn diagram(
     Ok(html::figure(id, &svg, caption))
 }
 
-/// (section, turn number, printed text) of the printed transcript's turns.
-fn printed_turn_texts(t: &Transcript, printed: &ReplayedGame) -> Vec<(usize, u16, String)> {
-    let texts = printed_texts(t, &printed.turns);
-    let mut i = 0;
-    let mut v = Vec::new();
-    for (s, section) in sections(&printed.turns).iter().enumerate() {
-        for turn in section {
-            if let Some(text) = &texts[i] {
-                v.push((s, turn.number, text.clone()));
-            }
-            i += 1;
-        }
-    }
-    v
-}
-
-/// What a line of play is shown with: the printed transcript's turns and errata,
-/// the file name the errata cite, and the start of diagram ids.
-struct Printed<'a> {
-    texts: &'a [(usize, u16, String)],
-    placed: &'a [(Option<(usize, u16)>, &'a Finding)],
-    name: &'a str,
-    id_prefix: &'a str,
-}
-
 /// Section `s` of the shown game (0: the main line) as the page shows it.
 fn line_view(
     shown: &ReplayedGame,
     start: Position,
     s: usize,
     section: &[&ReplayedTurn],
-    printed: &Printed<'_>,
+    errata: &[Erratum],
+    id_prefix: &str,
 ) -> Result<LineView, GameError> {
-    let mut before = if s == 0 {
-        start
-    } else {
+    let from_turn = (s > 0).then(|| section[0].number);
+    let mut before = match from_turn {
+        None => start,
         // A variation starts from the main-line position before its first turn.
-        let first = section[0].number;
-        shown
+        Some(first) => shown
             .turns
             .iter()
             .filter(|t| t.main && t.number + 1 == first)
             .map(|t| t.after)
             .next()
-            .unwrap_or(start)
+            .unwrap_or(start),
     };
     let mut turns = Vec::new();
     for t in section {
-        turns.push(turn_view(before, t, s, printed)?);
+        let (id, caption) = if s == 0 {
+            (
+                format!("{id_prefix}t{}", t.number),
+                format!("After turn {}.", t.number),
+            )
+        } else {
+            (
+                format!("{id_prefix}v{s}-t{}", t.number),
+                format!("After turn {} of the variation.", t.number),
+            )
+        };
+        turns.push(TurnView {
+            number: t.number,
+            side: t.side.name().to_string(),
+            played: format_turn(t.number, &t.steps),
+            score: standings_text(&t.after.standings()),
+            diagram: diagram(before, t.after, &t.steps, t.side, &id, &caption)?,
+            corrections: errata
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.part != Part::Setup && e.covers(from_turn, t.number))
+                .map(|(i, _)| CorrectionRef {
+                    number: i + 1,
+                    id: correction_id(id_prefix, i),
+                })
+                .collect(),
+        });
         before = t.after;
     }
-    Ok(LineView {
-        from_turn: (s > 0).then(|| section[0].number),
-        turns,
-    })
+    Ok(LineView { from_turn, turns })
 }
 
-/// One turn of section `s`, played from `before`.
-fn turn_view(
-    before: Position,
-    t: &ReplayedTurn,
-    s: usize,
-    printed: &Printed<'_>,
-) -> Result<TurnView, GameError> {
-    let played = format_turn(t.number, &t.steps);
-    let printed_text = printed
-        .texts
-        .iter()
-        .find(|(ps, n, _)| *n == t.number && *ps == s)
-        .map(|(_, _, p)| p.clone())
-        .filter(|p| *p != played);
-    let errata = printed
-        .placed
-        .iter()
-        .filter(|(at, _)| *at == Some((s, t.number)))
-        .map(|(_, f)| finding_text(f, printed.name))
-        .collect();
-    let (id, caption) = if s == 0 {
-        (
-            format!("{}t{}", printed.id_prefix, t.number),
-            format!("After turn {}.", t.number),
-        )
+fn correction_id(id_prefix: &str, i: usize) -> String {
+    format!("{id_prefix}correction-{}", i + 1)
+}
+
+fn correction_view(i: usize, e: &Erratum, id_prefix: &str) -> CorrectionView {
+    let turns = if e.first == e.last {
+        e.first.to_string()
     } else {
-        (
-            format!("{}v{s}-t{}", printed.id_prefix, t.number),
-            format!("After turn {} of the variation.", t.number),
-        )
+        format!("{}–{}", e.first, e.last)
     };
-    Ok(TurnView {
-        number: t.number,
-        side: t.side.name().to_string(),
-        played,
-        printed: printed_text,
-        score: standings_text(&t.after.standings()),
-        diagram: diagram(before, t.after, &t.steps, t.side, &id, &caption)?,
-        errata,
-    })
+    let turn = match (e.part, e.variation) {
+        (Part::Setup, _) => "setup".to_owned(),
+        (_, None) => turns,
+        (_, Some(v)) => format!("{turns} (variation from turn {v})"),
+    };
+    let what = match e.part {
+        Part::Setup => "setup",
+        Part::Number => "turn number",
+        Part::Moves => "moves",
+        Part::Score => "score line",
+        Part::Board => "board",
+    };
+    CorrectionView {
+        number: i + 1,
+        id: correction_id(id_prefix, i),
+        turn,
+        what: what.to_owned(),
+        printed: e.printed.clone(),
+        corrected: e.corrected.clone(),
+        notation: e.first == e.last && matches!(e.part, Part::Moves | Part::Score | Part::Number),
+        why: e.why.clone(),
+    }
 }
 
 /// The result of the shown game's main line, when it ends.
@@ -415,43 +358,99 @@ fn result_text(shown: &ReplayedGame) -> Option<String> {
     })
 }
 
+/// Fails when `game` (replayed from `path`) departs from the rules or its
+/// own claims.
+fn require_legal(game: &ReplayedGame, path: &Path, fix: &str) -> Result<(), GameError> {
+    let count = game.report.departures();
+    if count == 0 {
+        return Ok(());
+    }
+    let first = game
+        .report
+        .findings
+        .iter()
+        .find(|f| f.severity == Severity::Departure)
+        .map_or_else(String::new, |f| {
+            format!("line {}:{}: {}", f.line, f.column, f.message)
+        });
+    Err(GameError::Departures {
+        path: path.to_path_buf(),
+        count,
+        first,
+        fix: fix.to_owned(),
+    })
+}
+
 /// Builds the page data for game `name` under `games` (the folder of the
 /// transcripts); diagram ids start with `id_prefix`.
 ///
 /// # Errors
-/// The transcript cannot be read, or no start position can be found.
+/// A file cannot be read; no start can be found; the game to be shown (the
+/// corrected transcript, or the printed one when there is none) departs from
+/// the rules or its own claims; the errata file is missing or does not list
+/// exactly the changes.
 pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, GameError> {
     if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
         return Err(GameError::Name(name.to_string()));
     }
     let printed_path = games.join(format!("{name}.txt"));
     let corrected_path = games.join(format!("{name}.corrected.txt"));
-    let printed_name = format!("{name}.txt");
+    let errata_path = games.join(format!("{name}.errata.yaml"));
     let printed_t = read(games, &printed_path)?;
     let (printed, printed_start) = replay(&printed_t, &printed_path)?;
-    let corrected = corrected_path.exists();
-    let (shown, start) = if corrected {
-        replay(&read(games, &corrected_path)?, &corrected_path)?
+    let (shown, start, errata) = if corrected_path.exists() {
+        let corrected_t = read(games, &corrected_path)?;
+        let (shown, start) = replay(&corrected_t, &corrected_path)?;
+        require_legal(
+            &shown,
+            &corrected_path,
+            "correct it until it replays cleanly",
+        )?;
+        let file = errata_path.display().to_string();
+        if !errata_path.exists() {
+            return Err(ErrataError {
+                file,
+                line: 1,
+                reason: format!(
+                    "missing: {name}.corrected.txt changes the printed game, and each change needs an entry with its reason"
+                ),
+            }
+            .into());
+        }
+        let list = errata::parse(&read_inside(games, &errata_path)?, &file)?;
+        errata::check(
+            &list,
+            &errata::differences(&printed_t, &corrected_t),
+            &file,
+        )?;
+        (shown, start, list)
     } else {
-        (printed.clone(), printed_start)
-    };
-    let placed = place_findings(&printed.report.findings, &printed.turns);
-    let texts = printed_turn_texts(&printed_t, &printed);
-    let context = Printed {
-        texts: &texts,
-        placed: &placed,
-        name: &printed_name,
-        id_prefix,
+        require_legal(
+            &printed,
+            &printed_path,
+            &format!(
+                "write {name}.corrected.txt and list its changes in {name}.errata.yaml"
+            ),
+        )?;
+        (printed.clone(), printed_start, Vec::new())
     };
     let lines = sections(&shown.turns)
         .iter()
         .enumerate()
-        .map(|(s, section)| line_view(&shown, start, s, section, &context))
+        .map(|(s, section)| line_view(&shown, start, s, section, &errata, id_prefix))
         .collect::<Result<Vec<_>, _>>()?;
+    let given = printed_t.setup.black.is_some() || printed_t.start.is_some();
+    let start_note = if given {
+        "The start is the one the transcript gives."
+    } else if errata.iter().any(|e| e.part == Part::Setup) {
+        "The rule book gives no setup for this game; the start shown is the one the corrections name."
+    } else {
+        "The rule book gives no setup for this game; the start shown is the one its moves and boards allow."
+    };
     Ok(GameView {
         name: name.to_string(),
-        corrected,
-        notes: printed.report.notes.clone(),
+        corrections_id: format!("{id_prefix}corrections"),
+        start_note: start_note.to_owned(),
         start: diagram(
             start,
             start,
@@ -461,18 +460,21 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, GameE
             "The start.",
         )?,
         lines,
-        general_errata: placed
+        start_corrections: errata
             .iter()
-            .filter(|(at, _)| at.is_none())
-            .map(|(_, f)| finding_text(f, &printed_name))
+            .enumerate()
+            .filter(|(_, e)| e.part == Part::Setup)
+            .map(|(i, _)| CorrectionRef {
+                number: i + 1,
+                id: correction_id(id_prefix, i),
+            })
+            .collect(),
+        corrections: errata
+            .iter()
+            .enumerate()
+            .map(|(i, e)| correction_view(i, e, id_prefix))
             .collect(),
         departures: printed.report.departures(),
-        warnings: printed
-            .report
-            .findings
-            .iter()
-            .filter(|f| f.severity == Severity::Warning)
-            .count(),
         result: result_text(&shown),
     })
 }

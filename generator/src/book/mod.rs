@@ -15,6 +15,7 @@
 
 pub mod annotated;
 pub mod build;
+pub mod errata;
 pub mod expand;
 pub mod files;
 pub mod game;
@@ -46,6 +47,9 @@ figure.cannonball-figure figcaption { margin-top: 0.4em; font-size: 0.95em; text
 .cannonball-game figure.cannonball-figure { margin: 0.8em auto; }
 .cannonball-game table { font-size: 0.92em; }
 .cannonball-game td { white-space: nowrap; }
+.cannonball-game table.cb-errata td { white-space: normal; vertical-align: top; }
+.cannonball-game table.cb-errata td:last-child { min-width: 16em; }
+.cannonball-game .cb-corrected { font-size: 0.92em; }
 ";
 
 /// Page-level CSS for the puzzle pages' player (`theme/puzzle.js`) and the
