@@ -345,7 +345,20 @@
     reset();
   }
 
+  // The whole-book print page (mdBook's print.html, the one page it marks
+  // noindex) leaves the puzzle pages out: each game's booklet prints their
+  // questions, with the answers at the back.
+  function trimPrintBook() {
+    if (!document.querySelector('meta[name="robots"][content="noindex"]')) return;
+    document.querySelectorAll(".cb-puzzle-page").forEach(function (page) {
+      var next = page.nextElementSibling;
+      if (next && /break-before/.test(next.getAttribute("style") || "")) next.remove();
+      page.remove();
+    });
+  }
+
   function init() {
+    trimPrintBook();
     document.querySelectorAll(".cb-play").forEach(function (root) {
       var script = root.nextElementSibling;
       if (!script || !script.classList.contains("cb-play-data")) return;

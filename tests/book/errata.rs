@@ -67,8 +67,14 @@ fn every_change_needs_exactly_one_true_entry() {
         "3. e4>e5; d4>d5; f2>f3; f3>g4.",
     );
     let got = failure(build(dir.path()));
-    assert!(got.contains("mini.errata.yaml:2: no entry for turn 3 (moves)"), "{got}");
-    assert!(got.contains("corrected `e4>e5; d4>d5; f2>f3; f3>g4.`"), "{got}");
+    assert!(
+        got.contains("mini.errata.yaml:2: no entry for turn 3 (moves)"),
+        "{got}"
+    );
+    assert!(
+        got.contains("corrected `e4>e5; d4>d5; f2>f3; f3>g4.`"),
+        "{got}"
+    );
 
     // An entry whose printed text is not the printed file's.
     let dir = mini();

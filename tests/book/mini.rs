@@ -117,13 +117,21 @@ fn the_annotated_game_has_a_diagram_per_turn_and_its_errata() {
         .expect("the correction's row");
     assert!(row > t3);
     let row_text = &html[row..row + html[row..].find("</tr>").unwrap()];
-    for part in ["score line", "<code>0(0)-0(1)</code>", "<code>0(0)-0(0)</code>", "Nothing is captured"] {
+    for part in [
+        "score line",
+        "<code>0(0)-0(1)</code>",
+        "<code>0(0)-0(0)</code>",
+        "Nothing is captured",
+    ] {
         assert!(row_text.contains(part), "{part} not in {row_text}");
     }
     // The checker's wording never reaches the page.
     assert!(!html.contains("departure"));
     assert!(!html.contains("score line gives"));
-    assert!(html.contains("1 time,"), "the printed transcript's one departure");
+    assert!(
+        html.contains("1 time,"),
+        "the printed transcript's one departure"
+    );
     assert!(html.contains("corrected\ntranscript") || html.contains("corrected transcript"));
 }
 

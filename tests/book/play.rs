@@ -1,7 +1,8 @@
 //! The puzzle pages' player: the data written from every committed Margo and
 //! Spargo puzzle follows the file's tree exactly, and the page's script,
 //! loaded in headless Chromium, accepts the key, refutes a wrong first move
-//! and ends with "Solved".
+//! and ends with "Solved"; on the whole-book print page it drops the puzzle
+//! pages, which the booklets print.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -213,4 +214,50 @@ fn the_script_plays_a_puzzle_in_a_browser() {
         p.tries[0].refutation.len() + 1,
         "{w}"
     );
+}
+
+/// The whole-book print page (mdBook marks it `noindex`) drops the puzzle
+/// pages and the page breaks after them, since the booklets print the
+/// puzzles; any other page keeps them.
+#[test]
+fn the_print_page_leaves_the_puzzle_pages_to_the_booklets() {
+    if !chromium_present() {
+        return;
+    }
+    let script = fs::read_to_string(repo().join("book/theme/puzzle.js")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut doms = Vec::new();
+    for (name, meta) in [
+        ("print", r#"<meta name="robots" content="noindex">"#),
+        ("page", ""),
+    ] {
+        let page = format!(
+            r#"<!DOCTYPE html><html><head>{meta}</head><body>
+<h1>Rules</h1><p>rules text</p>
+<div style="break-before: page; page-break-before: always;"></div>
+<div class="cb-puzzle-page"><h1>Spargo puzzle 1</h1><p>puzzle one</p></div>
+<div style="break-before: page; page-break-before: always;"></div>
+<div class="cb-puzzle-page"><h1>Spargo puzzle 2</h1><p>puzzle two</p></div>
+<div style="break-before: page; page-break-before: always;"></div>
+<h1>Spargo puzzle booklet</h1><p>booklet text</p>
+<script>{script}</script></body></html>"#
+        );
+        let path = dir.path().join(format!("{name}.html"));
+        fs::write(&path, page).unwrap();
+        doms.push(dump_dom(
+            &path,
+            &dir.path().join("profile"),
+            "800,1200",
+            5_000,
+        ));
+    }
+    let (print, other) = (&doms[0], &doms[1]);
+    assert!(
+        !print.contains("puzzle one") && !print.contains("puzzle two"),
+        "{print}"
+    );
+    assert!(print.contains("rules text") && print.contains("booklet text"));
+    assert_eq!(print.matches("break-before: page").count(), 1, "{print}");
+    assert!(other.contains("puzzle one") && other.contains("puzzle two"));
+    assert_eq!(other.matches("break-before: page").count(), 3);
 }

@@ -129,5 +129,90 @@ fn the_real_book_builds_with_every_figure_checked() {
         );
         total += 2;
     }
+    // Each game's booklet: every question's figure in number order, then the
+    // answers; no key shows before the answers begin.
+    let numbers = cannonball::puzzle::Numbers::read(&repo().join("puzzles")).unwrap();
+    for game in cannonball::puzzle::Game::ALL {
+        let mut ps: Vec<_> = puzzles
+            .iter()
+            .map(|(_, p)| p)
+            .filter(|p| p.game == game)
+            .collect();
+        if ps.is_empty() {
+            continue;
+        }
+        ps.sort_by_key(|p| numbers.number(game, &p.id));
+        let page = dest.join(format!("puzzles/booklet/{}.html", game.slug()));
+        let html = fs::read_to_string(&page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+        let answers = html.find("id=\"answers\"").expect("the answers heading");
+        let figs = figures(&html);
+        assert_eq!(figs.len(), ps.len(), "{}", page.display());
+        let mut at = 0;
+        for p in &ps {
+            let n = numbers.number(game, &p.id).unwrap();
+            let caption = format!("{} {n}: ", game.title());
+            let found = html[at..]
+                .find(&caption)
+                .unwrap_or_else(|| panic!("{caption} out of order"));
+            at += found + caption.len();
+            assert!(at < answers, "{caption} is not among the questions");
+            let answer = format!("<strong>{} {n}.</strong> Key <strong>", game.title());
+            assert!(html[answers..].contains(&answer), "no answer for {caption}");
+        }
+        assert!(!html[..answers].contains("Key <strong>"));
+        total += ps.len();
+    }
     assert_eq!(report.stats.figures, total);
+    // The index: every glossary term is listed, and every link leads to a
+    // heading that is there.
+    let index = fs::read_to_string(dest.join("appendix/index.html")).unwrap();
+    let glossary = fs::read_to_string(src.join("appendix/glossary.md")).unwrap();
+    let terms = book::term_index::glossary_terms(&glossary);
+    assert!(terms.len() > 50, "{} terms", terms.len());
+    let listed = index.matches("<li><strong>").count();
+    assert_eq!(listed, terms.len());
+    let mut links = 0;
+    for (i, _) in index.match_indices("href=\"../") {
+        let href = &index[i + 6..i + 6 + index[i + 6..].find('"').unwrap()];
+        let (file, anchor) = href.split_once('#').unwrap_or((href, ""));
+        if !file.ends_with(".html") {
+            continue; // the page's own stylesheets and icons
+        }
+        let target = dest.join("appendix").join(file);
+        let html = fs::read_to_string(&target).unwrap_or_else(|e| panic!("{href}: {e}"));
+        if !anchor.is_empty() {
+            assert!(
+                html.contains(&format!("id=\"{anchor}\"")),
+                "index link {href}: no such heading"
+            );
+        }
+        links += 1;
+    }
+    assert!(
+        links > terms.len(),
+        "{links} links for {} terms",
+        terms.len()
+    );
+    // The Margrites games show only legal play and no checker output: each
+    // has its corrections table, and every turn that was corrected links to it.
+    let games = fs::read_to_string(dest.join("margrites/games.html")).unwrap();
+    assert!(
+        !games.contains("departure"),
+        "checker wording on the games page"
+    );
+    for name in [
+        "white-outflanks-black",
+        "blacks-daring-escape",
+        "black-downsizes",
+    ] {
+        let table = format!("id=\"margrites-games-{name}-corrections\"");
+        assert!(games.contains(&table), "no corrections table for {name}");
+        for (i, _) in games.match_indices(&format!("<tr id=\"margrites-games-{name}-correction-")) {
+            let id = &games[i + 8..i + 8 + games[i + 8..].find('"').unwrap()];
+            assert!(
+                games.contains(&format!("href=\"#{id}\"")),
+                "no turn links to {id}"
+            );
+        }
+    }
 }

@@ -49,7 +49,11 @@ fn white_outflanks_black_report() {
 #[test]
 fn every_corrected_game_is_legal_and_its_errata_list_every_change() {
     use cannonball::book::errata;
-    for name in ["white-outflanks-black", "blacks-daring-escape", "black-downsizes"] {
+    for name in [
+        "white-outflanks-black",
+        "blacks-daring-escape",
+        "black-downsizes",
+    ] {
         let (report, departures) = report(&format!("{name}.corrected"));
         assert_eq!(departures, 0, "{report}");
         let dir = root().join("book/games/margrites");
@@ -63,7 +67,12 @@ fn every_corrected_game_is_legal_and_its_errata_list_every_change() {
         errata::check(&list, &diffs, &file).unwrap();
         // Every entry gives its reason in a sentence, not a word.
         for e in &list {
-            assert!(e.why.split_whitespace().count() >= 6, "{file}:{}: {}", e.line, e.why);
+            assert!(
+                e.why.split_whitespace().count() >= 6,
+                "{file}:{}: {}",
+                e.line,
+                e.why
+            );
         }
     }
 }

@@ -249,7 +249,10 @@ fn turn_differences(
 ) {
     for i in 0..printed.len().max(corrected.len()) {
         let (p, c) = (printed.get(i), corrected.get(i));
-        let Some(turn) = c.or(p).map(|e| u16::try_from(e.turn.number).unwrap_or(u16::MAX)) else {
+        let Some(turn) = c
+            .or(p)
+            .map(|e| u16::try_from(e.turn.number).unwrap_or(u16::MAX))
+        else {
             continue;
         };
         let mut push = |part: Part, printed: String, corrected: String| {
@@ -482,7 +485,10 @@ mod tests {
         assert_eq!(d[0].printed, "d2>d3; d3>d4; e2>e3; e3>e4.");
         assert_eq!(d[0].corrected, "d2>d3; d3>d4; e2>e3; e3>f4.");
         assert_eq!((d[1].turn, d[1].part), (2, Part::Score));
-        assert_eq!((d[1].printed.as_str(), d[1].corrected.as_str()), ("0(0)-0(0)", "0(0)-0(1)"));
+        assert_eq!(
+            (d[1].printed.as_str(), d[1].corrected.as_str()),
+            ("0(0)-0(0)", "0(0)-0(1)")
+        );
     }
 
     const GOOD: &str = "- turn: 1\n  part: moves\n  printed: \"d2>d3; d3>d4; e2>e3; e3>e4.\"\n  corrected: \"d2>d3;d3>d4;e2>e3;e3>f4.\"\n  why: A slip.\n\
@@ -509,7 +515,8 @@ mod tests {
         let err = check(&parse(&wrong, "f").unwrap(), &diffs(), "f").unwrap_err();
         assert_eq!(err.line, 1);
         assert!(err.reason.contains("`corrected` says"), "{err}");
-        let extra = format!("{GOOD}- turns: 3-4\n  part: score\n  printed: a\n  corrected: b\n  why: c\n");
+        let extra =
+            format!("{GOOD}- turns: 3-4\n  part: score\n  printed: a\n  corrected: b\n  why: c\n");
         let err = check(&parse(&extra, "f").unwrap(), &diffs(), "f").unwrap_err();
         assert_eq!(err.line, 11);
         assert!(err.reason.contains("turn 3 (score)"), "{err}");
@@ -517,7 +524,8 @@ mod tests {
 
     #[test]
     fn a_difference_covered_twice_fails() {
-        let twice = format!("{GOOD}- turns: 1-2\n  part: score\n  printed: a\n  corrected: b\n  why: c\n");
+        let twice =
+            format!("{GOOD}- turns: 1-2\n  part: score\n  printed: a\n  corrected: b\n  why: c\n");
         let err = check(&parse(&twice, "f").unwrap(), &diffs(), "f").unwrap_err();
         assert!(err.reason.contains("covered twice"), "{err}");
     }
@@ -525,14 +533,25 @@ mod tests {
     #[test]
     fn malformed_entries_are_refused_with_their_line() {
         let range_moves = "- turns: 1-2\n  part: moves\n  printed: a\n  corrected: b\n  why: c\n";
-        assert!(parse(range_moves, "f").unwrap_err().reason.contains("use `turn`"));
-        let both = "- turn: 1\n  turns: 1-2\n  part: score\n  printed: a\n  corrected: b\n  why: c\n";
+        assert!(
+            parse(range_moves, "f")
+                .unwrap_err()
+                .reason
+                .contains("use `turn`")
+        );
+        let both =
+            "- turn: 1\n  turns: 1-2\n  part: score\n  printed: a\n  corrected: b\n  why: c\n";
         assert!(parse(both, "f").unwrap_err().reason.contains("not both"));
         let backwards = "- turn: 1\n  part: moves\n  printed: a\n  corrected: b\n  why: c\n- turns: 4-2\n  part: score\n  printed: a\n  corrected: b\n  why: c\n";
         let e = parse(backwards, "f").unwrap_err();
         assert_eq!(e.line, 6, "{e}");
         let empty_why = "- turn: 1\n  part: moves\n  printed: a\n  corrected: b\n  why: ''\n";
-        assert!(parse(empty_why, "f").unwrap_err().reason.contains("`why` is empty"));
+        assert!(
+            parse(empty_why, "f")
+                .unwrap_err()
+                .reason
+                .contains("`why` is empty")
+        );
         let unknown = "- turn: 1\n  part: colour\n  printed: a\n  corrected: b\n  why: c\n";
         assert_eq!(parse(unknown, "f").unwrap_err().line, 2);
     }

@@ -418,19 +418,13 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, GameE
             .into());
         }
         let list = errata::parse(&read_inside(games, &errata_path)?, &file)?;
-        errata::check(
-            &list,
-            &errata::differences(&printed_t, &corrected_t),
-            &file,
-        )?;
+        errata::check(&list, &errata::differences(&printed_t, &corrected_t), &file)?;
         (shown, start, list)
     } else {
         require_legal(
             &printed,
             &printed_path,
-            &format!(
-                "write {name}.corrected.txt and list its changes in {name}.errata.yaml"
-            ),
+            &format!("write {name}.corrected.txt and list its changes in {name}.errata.yaml"),
         )?;
         (printed.clone(), printed_start, Vec::new())
     };

@@ -14,6 +14,7 @@
 //! is reported, as `FILE:LINE: ...`.
 
 pub mod annotated;
+pub mod booklet;
 pub mod build;
 pub mod errata;
 pub mod expand;
@@ -25,6 +26,7 @@ pub mod preprocessor;
 pub mod proofs;
 pub mod puzzles;
 pub mod pyramid;
+pub mod term_index;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -48,7 +50,17 @@ figure.cannonball-figure figcaption { margin-top: 0.4em; font-size: 0.95em; text
 .cannonball-game table { font-size: 0.92em; }
 .cannonball-game td { white-space: nowrap; }
 .cannonball-game table.cb-errata td { white-space: normal; vertical-align: top; }
-.cannonball-game table.cb-errata td:last-child { min-width: 16em; }
+.cannonball-game table.cb-errata { table-layout: fixed; width: 100%; }
+.cannonball-game table.cb-errata th:nth-child(1) { width: 5.5em; }
+.cannonball-game table.cb-errata th:nth-child(2), .cannonball-game table.cb-errata th:nth-child(3) { width: 17%; }
+.cannonball-game table.cb-errata .cb-what { font-size: 0.9em; opacity: 0.8; }
+@media (max-width: 40em) {
+  .cannonball-game table.cb-errata, .cannonball-game table.cb-errata tbody, .cannonball-game table.cb-errata tr, .cannonball-game table.cb-errata td { display: block; width: auto; min-width: 0; border: none; }
+  .cannonball-game table.cb-errata thead { display: none; }
+  .cannonball-game table.cb-errata tr { border-top: 1px solid #ccc; padding: 0.4em 0; }
+  .cannonball-game table.cb-errata td { padding: 0.1em 0; }
+  .cannonball-game table.cb-errata td[data-label]::before { content: attr(data-label) \": \"; font-weight: 600; }
+}
 .cannonball-game .cb-corrected { font-size: 0.92em; }
 ";
 
@@ -80,7 +92,9 @@ pub const PLAYER_CSS: &str = "\
 .cb-filters select { font: inherit; }
 .cb-puzzle-list { width: 100%; }
 .cb-puzzle-list td.cb-state { font-size: 0.9em; opacity: 0.8; }
-@media print { .cb-play, .cb-filters { display: none !important; } .cb-static[hidden] { display: block !important; } }
+.cb-booklet { display: grid; grid-template-columns: repeat(auto-fill, minmax(15em, 1fr)); gap: 0 1.5em; }
+.cb-booklet figure.cannonball-figure { margin: 1em 0; break-inside: avoid; }
+@media print { .cb-play, .cb-filters { display: none !important; } .cb-static[hidden] { display: block !important; } .cb-answers { break-before: page; } }
 ";
 
 /// The book's stylesheet (`theme/cannonball.css`): the diagrams' stylesheet,

@@ -198,6 +198,7 @@ impl Cannonball {
                 .unwrap_or_else(|| "../puzzles".into()),
         );
         self.attach_puzzles(&mut book, &puzzles, &paths.templates, &cache)?;
+        attach_term_index(&mut book, &paths.src);
         let mut chapters = Vec::new();
         for ch in book.chapters() {
             if let Some(path) = &ch.source_path {
@@ -266,6 +267,51 @@ impl Cannonball {
     }
 }
 
+/// The glossary, whose entries the index lists.
+const GLOSSARY: &str = "appendix/glossary.md";
+
+/// Replaces `{{#term-index}}` by the index of the glossary's terms over the
+/// written chapters (those with a file under `src`; the generated puzzle
+/// pages, the glossary, the index itself and the pages of answers are left
+/// out, so that the index never leads to a solution).
+fn attach_term_index(book: &mut Book, src: &Path) {
+    use super::term_index::{DIRECTIVE, glossary_terms, render, sections};
+    use mdbook_preprocessor::book::BookItem;
+    let Some(at) = book
+        .chapters()
+        .find(|c| c.content.contains(DIRECTIVE))
+        .and_then(|c| c.source_path.clone())
+    else {
+        return;
+    };
+    let mut terms = Vec::new();
+    let mut all = Vec::new();
+    for ch in book.chapters() {
+        let Some(path) = &ch.source_path else {
+            continue;
+        };
+        let rel = path.to_string_lossy().replace('\\', "/");
+        if path == Path::new(GLOSSARY) {
+            terms = glossary_terms(&ch.content);
+        } else if *path != at && src.join(path).is_file() && !rel.ends_with("answers.md") {
+            all.extend(sections(&rel, &ch.content));
+        }
+    }
+    let at_rel = at.to_string_lossy().replace('\\', "/");
+    let index = if terms.is_empty() {
+        format!("(The book has no glossary at `{GLOSSARY}` to make the index from.)\n")
+    } else {
+        render(&terms, &all, &at_rel)
+    };
+    book.for_each_mut(|item| {
+        if let BookItem::Chapter(ch) = item
+            && ch.source_path.as_deref() == Some(at.as_path())
+        {
+            ch.content = ch.content.replace(DIRECTIVE, &index);
+        }
+    });
+}
+
 /// The source path of the chapter the Puzzles part hangs from.
 const PUZZLE_INDEX: &str = "puzzles/index.md";
 
@@ -313,6 +359,18 @@ fn attach_pages(book: &mut Book, generated: &super::puzzles::PuzzlePages) {
                 game.sub_items.push(BookItem::Chapter(puzzle));
             }
             ch.sub_items.push(BookItem::Chapter(game));
+        }
+        // The booklets follow the games' lists, at the same level.
+        let games = generated.games.len();
+        for (k, g) in generated.games.iter().enumerate() {
+            let mut booklet = MdChapter::new(
+                &g.booklet.name,
+                g.booklet.content.clone(),
+                &g.booklet.path,
+                parents.clone(),
+            );
+            booklet.number = below(&base, before + games + k + 1);
+            ch.sub_items.push(BookItem::Chapter(booklet));
         }
     });
 }

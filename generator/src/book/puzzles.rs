@@ -63,13 +63,15 @@ pub struct Page {
     pub content: String,
 }
 
-/// A game's page and its puzzles' pages.
+/// A game's page, its puzzles' pages and its printable booklet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePages {
     /// The game's page (`puzzles/spargo.md`).
     pub page: Page,
     /// One page per puzzle (`puzzles/spargo/ID.md`).
     pub puzzles: Vec<Page>,
+    /// The questions, then the answers (`puzzles/booklet/spargo.md`).
+    pub booklet: Page,
 }
 
 /// The whole Puzzles part.
@@ -173,7 +175,7 @@ struct PuzzleView {
 }
 
 /// The figure block for a puzzle's position, with `extra` YAML lines.
-fn figure(p: &Puzzle, extra: &[String]) -> String {
+pub(super) fn position_figure(p: &Puzzle, extra: &[String]) -> String {
     let mut lines = Vec::new();
     match &p.position.spec() {
         PositionSpec::Margo(m) => {
@@ -207,13 +209,13 @@ fn figure(p: &Puzzle, extra: &[String]) -> String {
     lines.join("\n")
 }
 
-fn quoted(s: &str) -> String {
+pub(super) fn quoted(s: &str) -> String {
     format!("'{}'", s.replace('\'', "''"))
 }
 
 /// The colour that plays the Margo move `ply` plies after the puzzle's
 /// position (puzzles are between two players).
-fn side(p: &Puzzle, ply: usize) -> &'static str {
+pub(super) fn side(p: &Puzzle, ply: usize) -> &'static str {
     let Position::Margo(m) = &p.position else {
         return "";
     };
@@ -224,7 +226,7 @@ fn side(p: &Puzzle, ply: usize) -> &'static str {
 /// A move of the tree as the page writes it: `3. Black c4` (Margo; moves are
 /// numbered from the puzzle's position), or the Margrites turn, which carries
 /// its number.
-fn numbered(p: &Puzzle, mv: &Move, ply: usize) -> String {
+pub(super) fn numbered(p: &Puzzle, mv: &Move, ply: usize) -> String {
     match mv {
         Move::Margo(_) => format!("{}. {} {}", ply + 1, side(p, ply), p.notation(mv)),
         Move::Margrites(_) => p.notation(mv),
@@ -277,7 +279,7 @@ fn tree_text(p: &Puzzle, line: &Line, ply: usize, depth: usize, out: &mut String
 
 /// The key as a figure plays it: the Margo move, or the Margrites turn's
 /// steps (`b7>c7 c7>d8`).
-fn key_steps(p: &Puzzle) -> String {
+pub(super) fn key_steps(p: &Puzzle) -> String {
     match &p.key {
         Move::Margrites(turn) => turn.steps_text(),
         Move::Margo(_) => p.notation(&p.key),
@@ -325,7 +327,7 @@ fn question_figure(p: &Puzzle, key: &str) -> String {
             quoted(&format!("{} legal moves", p.values.len()))
         ));
     }
-    figure(p, &first)
+    position_figure(p, &first)
 }
 
 /// The figure after the key, with the engine's claim about that position.
@@ -342,7 +344,7 @@ fn after_key_figure(p: &Puzzle, key: &str) -> Result<String, String> {
     };
     after.push("claims:".to_owned());
     after.push(format!("  - {}", quoted(&after_key_claim(p)?)));
-    Ok(figure(p, &after))
+    Ok(position_figure(p, &after))
 }
 
 /// How a try's value reads after its move: `wins too`, `falls short`, ...
@@ -371,7 +373,7 @@ fn value_heading(p: &Puzzle) -> &'static str {
 }
 
 /// What the key is worth in the whole game, for people.
-fn game_value_text(p: &Puzzle) -> String {
+pub(super) fn game_value_text(p: &Puzzle) -> String {
     let side = match &p.position {
         Position::Margo(m) => m.to_move().to_string(),
         Position::Margrites(m) => m.to_move().to_string(),
@@ -647,7 +649,15 @@ fn game_pages(
         path: PathBuf::from(format!("puzzles/{}.md", game.slug())),
         content,
     };
-    Ok((GamePages { page, puzzles }, summary))
+    let booklet = super::booklet::booklet(game, numbered, pages)?;
+    Ok((
+        GamePages {
+            page,
+            puzzles,
+            booklet,
+        },
+        summary,
+    ))
 }
 
 /// The census of the Spargo tablebase, when `root` has one.
