@@ -261,3 +261,40 @@ fn the_print_page_leaves_the_puzzle_pages_to_the_booklets() {
     assert!(other.contains("puzzle one") && other.contains("puzzle two"));
     assert_eq!(other.matches("break-before: page").count(), 3);
 }
+
+/// A short main line (two to six moves) is drawn with each move's number on
+/// its point, in the order played; a longer one keeps the figure after the
+/// key. The figure's claims are checked when the book is built.
+#[test]
+fn short_main_lines_are_drawn_with_their_move_numbers() {
+    use cannonball::book::solution_line::{SHORT, main_line, numbered_figure};
+    let mut drawn = 0;
+    for p in puzzles() {
+        let line = main_line(&p);
+        let Some(fig) = numbered_figure(&p) else {
+            continue;
+        };
+        drawn += 1;
+        assert!((2..=SHORT).contains(&line.moves.len()), "{}", p.id);
+        assert_eq!(line.moves[0], p.notation(&p.key), "{}", p.id);
+        assert!(
+            fig.contains(&format!("moves: {}\n", line.moves.join(" "))),
+            "{fig}"
+        );
+        for (i, m) in line.moves.iter().enumerate() {
+            assert!(
+                fig.contains(&format!("'{}': {m}", i + 1)),
+                "{}: {fig}",
+                p.id
+            );
+        }
+        assert!(
+            !fig.contains(&format!("'{}':", line.moves.len() + 1)),
+            "{fig}"
+        );
+    }
+    assert!(
+        drawn >= 20,
+        "only {drawn} puzzles have a short numbered line"
+    );
+}

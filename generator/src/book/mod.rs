@@ -26,6 +26,7 @@ pub mod preprocessor;
 pub mod proofs;
 pub mod puzzles;
 pub mod pyramid;
+pub mod solution_line;
 pub mod term_index;
 
 use std::path::PathBuf;
@@ -92,6 +93,7 @@ pub const PLAYER_CSS: &str = "\
 .cb-filters select { font: inherit; }
 .cb-puzzle-list { width: 100%; }
 .cb-puzzle-list td.cb-state { font-size: 0.9em; opacity: 0.8; }
+.cb-static figure.cannonball-figure svg, .cb-solution figure.cannonball-figure svg, .cb-booklet figure.cannonball-figure svg { width: 100%; max-width: 24em; }
 .cb-booklet { display: grid; grid-template-columns: repeat(auto-fill, minmax(15em, 1fr)); gap: 0 1.5em; }
 .cb-booklet figure.cannonball-figure { margin: 1em 0; break-inside: avoid; }
 @media print { .cb-play, .cb-filters { display: none !important; } .cb-static[hidden] { display: block !important; } .cb-answers { break-before: page; } }

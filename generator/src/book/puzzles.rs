@@ -226,7 +226,7 @@ pub(super) fn side(p: &Puzzle, ply: usize) -> &'static str {
 /// A move of the tree as the page writes it: `3. Black c4` (Margo; moves are
 /// numbered from the puzzle's position), or the Margrites turn, which carries
 /// its number.
-pub(super) fn numbered(p: &Puzzle, mv: &Move, ply: usize) -> String {
+fn numbered(p: &Puzzle, mv: &Move, ply: usize) -> String {
     match mv {
         Move::Margo(_) => format!("{}. {} {}", ply + 1, side(p, ply), p.notation(mv)),
         Move::Margrites(_) => p.notation(mv),
@@ -438,7 +438,10 @@ fn view(p: &Puzzle, nav: Nav) -> Result<PuzzleView, String> {
         ),
         game_value: game_value_text(p),
         figure: question_figure(p, &key),
-        after_key: after_key_figure(p, &key)?,
+        after_key: match super::solution_line::numbered_figure(p) {
+            Some(line) => line,
+            None => after_key_figure(p, &key)?,
+        },
         key: p.notation(&p.key),
         value_heading: value_heading(p),
         values: p

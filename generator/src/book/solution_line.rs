@@ -1,0 +1,165 @@
+//! A puzzle's main line: the key, the strongest defence, the answer to it,
+//! ..., then the best line the file gives where the tree stops (an end text
+//! `verdict: moves`). The booklet writes it out; a Margo or Spargo puzzle
+//! page draws a short one with the move numbers on the board.
+
+use cannonball_rules::margo::{Move as MargoMove, notation};
+
+use super::puzzles::{position_figure, quoted, side};
+use crate::figure::html::markdown_text;
+use crate::puzzle::{Line, Position, Puzzle};
+
+/// The longest line drawn with numbers on the board.
+pub const SHORT: usize = 6;
+
+/// The main line: each move as the puzzle's notation writes it, and the
+/// verdict where the tree stops (empty when there is none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MainLine {
+    /// The moves, the key first.
+    pub moves: Vec<String>,
+    /// `black removes 8`, `game over: ...`, or empty.
+    pub verdict: String,
+}
+
+/// Whether `w` reads as a Margo move (`c3`, `b2+1`, `pass`).
+pub(super) fn is_margo_move(w: &str) -> bool {
+    let mut chars = w.chars();
+    let file = chars.next().is_some_and(|c| c.is_ascii_lowercase());
+    let rest: String = chars.collect();
+    let (rank, level) = rest.split_once('+').unwrap_or((&rest, "1"));
+    w == "pass"
+        || (file
+            && !rank.is_empty()
+            && rank.bytes().all(|b| b.is_ascii_digit())
+            && !level.is_empty()
+            && level.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The puzzle's main line.
+#[must_use]
+pub fn main_line(p: &Puzzle) -> MainLine {
+    let mut moves = Vec::new();
+    let mut line: &Line = &p.solution;
+    let end = loop {
+        moves.push(p.notation(&line.mv));
+        let Some(reply) = line.replies.first() else {
+            break line.end.clone();
+        };
+        moves.push(p.notation(&reply.mv));
+        match &reply.answer {
+            Some(next) => line = next,
+            None => break reply.end.clone(),
+        }
+    };
+    if let (Position::Margo(_), Some((verdict, tail))) = (&p.position, end.rsplit_once(": ")) {
+        let words: Vec<&str> = tail.split_whitespace().collect();
+        if !words.is_empty() && words.iter().all(|w| is_margo_move(w)) {
+            moves.extend(words.iter().map(|w| (*w).to_owned()));
+            return MainLine {
+                moves,
+                verdict: verdict.to_owned(),
+            };
+        }
+    }
+    MainLine {
+        moves,
+        verdict: end,
+    }
+}
+
+/// The line as text: numbered moves with their colours (a Margrites turn
+/// carries its own number), then the verdict.
+#[must_use]
+pub fn line_text(p: &Puzzle, line: &MainLine) -> String {
+    let moves: Vec<String> = line
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| match &p.position {
+            Position::Margo(_) => format!("{}. {} {m}", i + 1, side(p, i)),
+            Position::Margrites(_) => m.clone(),
+        })
+        .collect();
+    let mut out = moves.join(" ");
+    if !line.verdict.is_empty() {
+        out.push_str(" — ");
+        out.push_str(&line.verdict);
+    }
+    out
+}
+
+/// The figure of a short Margo or Spargo main line, each move's number on
+/// its point: `None` when the line is a single move or longer than
+/// [`SHORT`], passes, plays a point twice, or buries a numbered piece (its
+/// number would sit under another piece).
+#[must_use]
+pub fn numbered_figure(p: &Puzzle) -> Option<String> {
+    let Position::Margo(start) = &p.position else {
+        return None;
+    };
+    let line = main_line(p);
+    if !(2..=SHORT).contains(&line.moves.len()) {
+        return None;
+    }
+    let geo = start.geometry();
+    let mut pos = start.clone();
+    let mut points = Vec::new();
+    for text in &line.moves {
+        let MargoMove::Place(pt) = notation::parse_move(geo, text).ok()? else {
+            return None;
+        };
+        if points.contains(&pt) {
+            return None;
+        }
+        pos.play(MargoMove::Place(pt)).ok()?;
+        points.push(pt);
+    }
+    let hidden = points.iter().any(|&pt| {
+        geo.directly_above(pt)
+            .is_some_and(|up| pos.color_at(up).is_some())
+    });
+    if hidden {
+        return None;
+    }
+    let claim = if pos.outcome().is_some() {
+        "the game is over".to_owned()
+    } else {
+        format!("{} legal moves", pos.legal_moves().len())
+    };
+    let labels: Vec<String> = line
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| format!("'{}': {m}", i + 1))
+        .collect();
+    let caption = format!(
+        "The main line, each move's number on its point: {}.",
+        markdown_text(&line_text(p, &line))
+    );
+    Some(position_figure(
+        p,
+        &[
+            format!("moves: {}", line.moves.join(" ")),
+            format!("labels: {{{}}}", labels.join(", ")),
+            format!("caption: {}", quoted(&caption)),
+            "claims:".to_owned(),
+            format!("  - {}", quoted(&claim)),
+        ],
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_margo_move;
+
+    #[test]
+    fn margo_moves_are_told_from_words() {
+        for w in ["a1", "c3", "b2+1", "g7+3", "pass"] {
+            assert!(is_margo_move(w), "{w}");
+        }
+        for w in ["", "removes", "8", "a", "a+1", "b2+", "A1", "c3+x"] {
+            assert!(!is_margo_move(w), "{w}");
+        }
+    }
+}
