@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use std::fs;
 
 use cannonball::book::play::{PlayData, play_data, script_json};
+use cannonball::book::solution_line::reader_end;
 use cannonball::puzzle::{self, Line, Puzzle};
 
 use super::support::{chromium_present, dump_dom, repo};
@@ -32,11 +33,11 @@ fn same_tree(p: &Puzzle, data: &PlayData, n: usize, line: &Line, seen: &mut BTre
         p.id
     );
     assert_eq!(node.only, line.only);
-    assert_eq!(node.end, line.end);
+    assert_eq!(node.end, reader_end(&line.end));
     assert_eq!(node.replies.len(), line.replies.len(), "{}", p.id);
     for (d, r) in node.replies.iter().zip(&line.replies) {
         assert_eq!(d.step.mv, p.notation(&r.mv));
-        assert_eq!(d.end, r.end);
+        assert_eq!(d.end, reader_end(&r.end));
         match (&r.answer, d.next) {
             (Some(a), Some(next)) => same_tree(p, data, next as usize, a, seen),
             (None, None) => {}

@@ -332,7 +332,7 @@ impl Player {
             answer: after.mv.clone(),
             only: line.only,
             after,
-            end: line.end.clone(),
+            end: super::solution_line::reader_end(&line.end),
             replies: Vec::new(),
         });
         let mut replies = Vec::new();
@@ -354,7 +354,7 @@ impl Player {
             replies.push(Defence {
                 step,
                 next,
-                end: r.end.clone(),
+                end: super::solution_line::reader_end(&r.end),
                 line,
             });
         }

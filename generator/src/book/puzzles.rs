@@ -244,7 +244,10 @@ fn tree_text(p: &Puzzle, line: &Line, ply: usize, depth: usize, out: &mut String
         markdown_text(&numbered(p, &line.mv, ply))
     ));
     if !line.end.is_empty() {
-        out.push_str(&format!(": {}", markdown_text(&line.end)));
+        out.push_str(&format!(
+            ": {}",
+            markdown_text(&super::solution_line::reader_end(&line.end))
+        ));
     }
     out.push('\n');
     // Continuations in the order they first appear, with their defences.
@@ -256,7 +259,10 @@ fn tree_text(p: &Puzzle, line: &Line, ply: usize, depth: usize, out: &mut String
                 tree_text(p, a, ply + 2, depth + 2, &mut s);
                 s
             }
-            None => format!(": {}\n", markdown_text(&r.end)),
+            None => format!(
+                ": {}\n",
+                markdown_text(&super::solution_line::reader_end(&r.end))
+            ),
         };
         match groups.iter_mut().find(|g| g.0 == cont) {
             Some(g) => g.1.push(&r.mv),

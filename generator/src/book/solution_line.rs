@@ -36,6 +36,52 @@ pub(super) fn is_margo_move(w: &str) -> bool {
             && level.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// A tree's end text as a reader reads it: colours capitalised, `black
+/// removes 3` as `Black takes 3 pieces off`, `the last move: ...` as `after
+/// the last move allowed, ...`, `objective reached: standings S` as `goal
+/// reached, score S`. A best line after the last `: ` is kept as it is.
+#[must_use]
+pub fn reader_end(end: &str) -> String {
+    let (verdict, line) = match end.rsplit_once(": ") {
+        Some((v, tail)) if tail.split_whitespace().all(is_margo_move) => (v, Some(tail)),
+        _ => (end, None),
+    };
+    let mut words: Vec<String> = Vec::new();
+    let mut it = verdict.split(' ').peekable();
+    while let Some(w) = it.next() {
+        let colour = match w {
+            "black" => Some("Black"),
+            "white" => Some("White"),
+            _ => None,
+        };
+        match (colour, it.peek().copied()) {
+            (Some(c), Some("removes")) => {
+                it.next();
+                let n = it.next().unwrap_or("");
+                let (count, rest) =
+                    n.split_at(n.find(|ch: char| !ch.is_ascii_digit()).unwrap_or(n.len()));
+                let pieces = match count {
+                    "0" => "no piece".to_owned(),
+                    "1" => "1 piece".to_owned(),
+                    k => format!("{k} pieces"),
+                };
+                words.push(format!("{c} takes {pieces} off{rest}"));
+            }
+            (Some(c), _) => words.push(c.to_owned()),
+            (None, _) => words.push(w.to_owned()),
+        }
+    }
+    let verdict = words
+        .join(" ")
+        .replace("the last move: ", "after the last move allowed, ")
+        .replace("objective reached: standings ", "goal reached, score ")
+        .replace(", game over", ", and the game is over");
+    match line {
+        Some(moves) => format!("{verdict}: {moves}"),
+        None => verdict,
+    }
+}
+
 /// The puzzle's main line.
 #[must_use]
 pub fn main_line(p: &Puzzle) -> MainLine {
@@ -84,7 +130,7 @@ pub fn line_text(p: &Puzzle, line: &MainLine) -> String {
     let mut out = moves.join(" ");
     if !line.verdict.is_empty() {
         out.push_str(" — ");
-        out.push_str(&line.verdict);
+        out.push_str(&reader_end(&line.verdict));
     }
     out
 }
@@ -151,7 +197,31 @@ pub fn numbered_figure(p: &Puzzle) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::is_margo_move;
+    use super::{is_margo_move, reader_end};
+
+    #[test]
+    fn end_texts_read_as_sentences() {
+        for (file, page) in [
+            ("black removes 8: a5", "Black takes 8 pieces off: a5"),
+            ("white removes 1: b5 c4", "White takes 1 piece off: b5 c4"),
+            (
+                "the last move: black removes 0",
+                "after the last move allowed, Black takes no piece off",
+            ),
+            ("white wins: a1+2 c2+1 d4", "White wins: a1+2 c2+1 d4"),
+            ("black wins", "Black wins"),
+            (
+                "objective reached: standings 1(0)-0(4), game over",
+                "goal reached, score 1(0)-0(4), and the game is over",
+            ),
+            (
+                "3 more defences, all proved to fail",
+                "3 more defences, all proved to fail",
+            ),
+        ] {
+            assert_eq!(reader_end(file), page);
+        }
+    }
 
     #[test]
     fn margo_moves_are_told_from_words() {
