@@ -96,7 +96,7 @@ pub const PLAYER_CSS: &str = "\
 .cb-static figure.cannonball-figure svg, .cb-solution figure.cannonball-figure svg, .cb-booklet figure.cannonball-figure svg { width: 100%; max-width: 24em; }
 .cb-booklet { display: grid; grid-template-columns: repeat(auto-fill, minmax(15em, 1fr)); gap: 0 1.5em; }
 .cb-booklet figure.cannonball-figure { margin: 1em 0; break-inside: avoid; }
-@media print { .cb-play, .cb-filters { display: none !important; } .cb-static[hidden] { display: block !important; } .cb-answers { break-before: page; } }
+@media print { .cb-play, .cb-filters { display: none !important; } .cb-static[hidden] { display: block !important; } .cb-answers { break-before: page; } .cb-booklet { grid-template-columns: repeat(3, 1fr); } }
 ";
 
 /// The book's stylesheet (`theme/cannonball.css`): the diagrams' stylesheet,
