@@ -345,11 +345,11 @@
     reset();
   }
 
-  // The whole-book print page (mdBook's print.html, the one page it marks
-  // noindex) leaves the puzzle pages out: each game's booklet prints their
-  // questions, with the answers at the back.
+  // The whole-book print page (mdBook's print.html) leaves the puzzle pages
+  // out: each game's booklet prints their questions, with the answers at the
+  // back.
   function trimPrintBook() {
-    if (!document.querySelector('meta[name="robots"][content="noindex"]')) return;
+    if (!/(^|\/)print\.html$/.test(window.location.pathname)) return;
     document.querySelectorAll(".cb-puzzle-page").forEach(function (page) {
       var next = page.nextElementSibling;
       if (next && /break-before/.test(next.getAttribute("style") || "")) next.remove();

@@ -43,6 +43,7 @@ fn a_corrected_transcript_that_breaks_a_rule_is_refused() {
 fn a_printed_transcript_with_slips_needs_a_correction() {
     let dir = mini();
     fs::remove_file(games(&dir).join("mini.corrected.txt")).unwrap();
+    fs::remove_file(games(&dir).join("mini.errata.yaml")).unwrap();
     let got = failure(build(dir.path()));
     assert!(got.contains("mini.txt: 1 departure"), "{got}");
     assert!(
@@ -53,6 +54,15 @@ fn a_printed_transcript_with_slips_needs_a_correction() {
 
 #[test]
 fn every_change_needs_exactly_one_true_entry() {
+    // An errata file with no corrected transcript to describe.
+    let dir = mini();
+    fs::remove_file(games(&dir).join("mini.corrected.txt")).unwrap();
+    let got = failure(build(dir.path()));
+    assert!(
+        got.contains("mini.errata.yaml:1: there is no mini.corrected.txt"),
+        "{got}"
+    );
+
     // No errata file at all.
     let dir = mini();
     fs::remove_file(games(&dir).join("mini.errata.yaml")).unwrap();

@@ -217,7 +217,7 @@ fn the_script_plays_a_puzzle_in_a_browser() {
     );
 }
 
-/// The whole-book print page (mdBook marks it `noindex`) drops the puzzle
+/// The whole-book print page (mdBook's `print.html`) drops the puzzle
 /// pages and the page breaks after them, since the booklets print the
 /// puzzles; any other page keeps them.
 #[test]

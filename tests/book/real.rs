@@ -160,6 +160,12 @@ fn the_real_book_builds_with_every_figure_checked() {
             assert!(html[answers..].contains(&answer), "no answer for {caption}");
         }
         assert!(!html[..answers].contains("Key <strong>"));
+        // The notation is escaped once: `c5>b6` reads as written.
+        assert!(
+            !html.contains("&amp;gt;") && !html.contains("&amp;amp;"),
+            "{}",
+            page.display()
+        );
         total += ps.len();
     }
     assert_eq!(report.stats.figures, total);

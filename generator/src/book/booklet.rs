@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::pages::Pages;
 use super::puzzles::{Page, PuzzlePagesError, game_value_text, key_steps};
-use super::solution_line::{line_text, main_line};
+use super::solution_line::{line_text, main_line, reader_end};
 use crate::figure::html::markdown_text;
 use crate::puzzle::Puzzle;
 use cannonball_rules::Game;
@@ -82,11 +82,20 @@ pub fn booklet(
             .collect(),
         answers: numbered_puzzles
             .iter()
-            .map(|&(n, p)| Answer {
-                number: n,
-                key: markdown_text(&p.notation(&p.key)),
-                line: markdown_text(&line_text(p, &main_line(p))),
-                game_value: game_value_text(p),
+            .map(|&(n, p)| {
+                let line = main_line(p);
+                // A line of the key alone says only where it stops.
+                let text = if line.moves.len() > 1 {
+                    line_text(p, &line)
+                } else {
+                    reader_end(&line.verdict)
+                };
+                Answer {
+                    number: n,
+                    key: p.notation(&p.key).trim_end_matches('.').to_owned(),
+                    line: markdown_text(text.trim_end_matches('.')),
+                    game_value: game_value_text(p),
+                }
             })
             .collect(),
     };

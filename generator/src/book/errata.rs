@@ -150,6 +150,9 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<Erratum>, ErrataError> {
                     )
                 })?
             }
+            (None, Some(_), Part::Setup) => {
+                return Err(err(line, "a `setup` entry has no `turns`".into()));
+            }
             (None, Some(_), part) => {
                 return Err(err(
                     line,
@@ -232,6 +235,17 @@ pub fn differences(printed: &Transcript, corrected: &Transcript) -> Vec<Differen
     for k in 0..printed.variations.len().max(corrected.variations.len()) {
         let (p, c) = (printed.variations.get(k), corrected.variations.get(k));
         let from = c.or(p).map(|v| v.from_turn);
+        if let (Some(p), Some(c)) = (p, c)
+            && p.from_turn != c.from_turn
+        {
+            out.push(Difference {
+                variation: Some(c.from_turn),
+                turn: 0,
+                part: Part::Setup,
+                printed: format!("variation from {}", p.from_turn),
+                corrected: format!("variation from {}", c.from_turn),
+            });
+        }
         turn_differences(from, variation_turns(p), variation_turns(c), &mut out);
     }
     out
@@ -282,9 +296,14 @@ fn turn_differences(
     }
 }
 
-/// The setup lines (or the starting diagram) as one comparable text.
+/// The variations in play, the setup lines (or the starting diagram) as one
+/// comparable text.
 fn setup_text(t: &Transcript) -> String {
     let mut s = String::new();
+    let variations = t.options.names();
+    if !variations.is_empty() {
+        let _ = write!(s, "variations: {}; ", variations.join(" "));
+    }
     for (name, side) in [("black", &t.setup.black), ("white", &t.setup.white)] {
         if let Some(l) = side {
             let squares: Vec<String> = l.value.iter().map(ToString::to_string).collect();
@@ -366,7 +385,8 @@ fn same_text(a: &str, b: &str) -> bool {
 
 fn place(variation: Option<u16>, turn: u16, part: Part) -> String {
     let at = match (variation, turn) {
-        (_, 0) => "the setup".to_owned(),
+        (None, 0) => "the setup".to_owned(),
+        (Some(v), 0) => format!("the start of the variation from turn {v}"),
         (None, t) => format!("turn {t}"),
         (Some(v), t) => format!("turn {t} of the variation from turn {v}"),
     };
@@ -386,6 +406,22 @@ pub fn check(errata: &[Erratum], diffs: &[Difference], file: &str) -> Result<(),
         line,
         reason,
     };
+    // Entries are keyed by (variation, turn, part): two differences with
+    // one key could share an entry and escape the text check.
+    for (i, d) in diffs.iter().enumerate() {
+        if diffs[..i]
+            .iter()
+            .any(|e| (e.variation, e.turn, e.part) == (d.variation, d.turn, d.part))
+        {
+            return Err(err(
+                1,
+                format!(
+                    "two changes at {} cannot be told apart (two variations from one turn, or a turn number used twice): give each its own number",
+                    place(d.variation, d.turn, d.part)
+                ),
+            ));
+        }
+    }
     for d in diffs {
         let covering: Vec<&Erratum> = errata
             .iter()
@@ -495,6 +531,45 @@ mod tests {
         - turn: 2\n  part: score\n  printed: 0(0)-0(0)\n  corrected: 0(0)-0(1)\n  why: Counted.\n";
 
     #[test]
+    fn variations_in_play_and_where_a_variation_starts_are_differences() {
+        let with = format!("variations: handicap\n{CORRECTED}");
+        let d = differences(
+            &transcript::parse(PRINTED).unwrap(),
+            &transcript::parse(&with).unwrap(),
+        );
+        assert_eq!((d[0].turn, d[0].part), (0, Part::Setup), "{d:?}");
+        assert!(d[0].corrected.contains("variations:"), "{d:?}");
+        let var = |from: u16| {
+            format!(
+                "{PRINTED}variation from {from}\n{from}. c7>c6; b7>b6; b6>b5; h7>h6.\nend variation\n"
+            )
+        };
+        let d = differences(
+            &transcript::parse(&var(2)).unwrap(),
+            &transcript::parse(&var(4)).unwrap(),
+        );
+        assert!(
+            d.iter().any(|x| x.part == Part::Setup
+                && x.variation == Some(4)
+                && x.printed == "variation from 2"),
+            "{d:?}"
+        );
+    }
+
+    #[test]
+    fn two_changes_with_one_key_are_refused() {
+        let twice = Difference {
+            variation: Some(5),
+            turn: 5,
+            part: Part::Moves,
+            printed: "a".into(),
+            corrected: "b".into(),
+        };
+        let err = check(&[], &[twice.clone(), twice], "f").unwrap_err();
+        assert!(err.reason.contains("cannot be told apart"), "{err}");
+    }
+
+    #[test]
     fn a_complete_list_passes() {
         let e = parse(GOOD, "g.errata.yaml").unwrap();
         assert_eq!(e[1].line, 6);
@@ -545,6 +620,13 @@ mod tests {
         let backwards = "- turn: 1\n  part: moves\n  printed: a\n  corrected: b\n  why: c\n- turns: 4-2\n  part: score\n  printed: a\n  corrected: b\n  why: c\n";
         let e = parse(backwards, "f").unwrap_err();
         assert_eq!(e.line, 6, "{e}");
+        let setup_range = "- turns: 1-2\n  part: setup\n  printed: a\n  corrected: b\n  why: c\n";
+        assert!(
+            parse(setup_range, "f")
+                .unwrap_err()
+                .reason
+                .contains("no `turns`")
+        );
         let empty_why = "- turn: 1\n  part: moves\n  printed: a\n  corrected: b\n  why: ''\n";
         assert!(
             parse(empty_why, "f")

@@ -421,6 +421,16 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, GameE
         errata::check(&list, &errata::differences(&printed_t, &corrected_t), &file)?;
         (shown, start, list)
     } else {
+        if errata_path.exists() {
+            return Err(ErrataError {
+                file: errata_path.display().to_string(),
+                line: 1,
+                reason: format!(
+                    "there is no {name}.corrected.txt for these corrections to describe"
+                ),
+            }
+            .into());
+        }
         require_legal(
             &printed,
             &printed_path,
@@ -433,8 +443,10 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, GameE
         .enumerate()
         .map(|(s, section)| line_view(&shown, start, s, section, &errata, id_prefix))
         .collect::<Result<Vec<_>, _>>()?;
-    let given = printed_t.setup.black.is_some() || printed_t.start.is_some();
-    let start_note = if given {
+    let given = printed_t.setup.black.is_some()
+        || printed_t.setup.white.is_some()
+        || printed_t.start.is_some();
+    let start_note = if given && !errata.iter().any(|e| e.part == Part::Setup) {
         "The start is the one the transcript gives."
     } else if errata.iter().any(|e| e.part == Part::Setup) {
         "The rule book gives no setup for this game; the start shown is the one the corrections name."
@@ -457,7 +469,7 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, GameE
         start_corrections: errata
             .iter()
             .enumerate()
-            .filter(|(_, e)| e.part == Part::Setup)
+            .filter(|(_, e)| e.part == Part::Setup && e.variation.is_none())
             .map(|(i, _)| CorrectionRef {
                 number: i + 1,
                 id: correction_id(id_prefix, i),

@@ -55,7 +55,12 @@ pub fn reader_end(end: &str) -> String {
             _ => None,
         };
         match (colour, it.peek().copied()) {
-            (Some(c), Some("removes")) => {
+            (Some(c), Some("removes"))
+                if it
+                    .clone()
+                    .nth(1)
+                    .is_some_and(|n| n.starts_with(|ch: char| ch.is_ascii_digit())) =>
+            {
                 it.next();
                 let n = it.next().unwrap_or("");
                 let (count, rest) =
@@ -218,6 +223,7 @@ mod tests {
                 "3 more defences, all proved to fail",
                 "3 more defences, all proved to fail",
             ),
+            ("black removes", "Black removes"),
         ] {
             assert_eq!(reader_end(file), page);
         }
