@@ -88,7 +88,12 @@ pub fn booklet(
                 let text = if line.moves.len() > 1 {
                     line_text(p, &line)
                 } else {
-                    reader_end(&line.verdict)
+                    // It starts a sentence.
+                    let v = reader_end(&line.verdict);
+                    let mut c = v.chars();
+                    c.next()
+                        .map(|f| f.to_uppercase().chain(c).collect())
+                        .unwrap_or_default()
                 };
                 Answer {
                     number: n,
