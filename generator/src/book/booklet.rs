@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::pages::Pages;
-use super::puzzles::{Page, PuzzlePagesError, game_value_text, key_steps};
+use super::puzzles::{Page, PuzzlePagesError, capitalise, game_value_text, key_steps};
 use super::solution_line::{line_text, main_line, reader_end};
 use crate::figure::html::markdown_text;
 use crate::puzzle::Puzzle;
@@ -89,11 +89,7 @@ pub fn booklet(
                     line_text(p, &line)
                 } else {
                     // It starts a sentence.
-                    let v = reader_end(&line.verdict);
-                    let mut c = v.chars();
-                    c.next()
-                        .map(|f| f.to_uppercase().chain(c).collect())
-                        .unwrap_or_default()
+                    capitalise(&reader_end(&line.verdict))
                 };
                 Answer {
                     number: n,

@@ -299,15 +299,9 @@ fn line_view(
             played: format_turn(t.number, &t.steps),
             score: standings_text(&t.after.standings()),
             diagram: diagram(before, t.after, &t.steps, t.side, &id, &caption)?,
-            corrections: errata
-                .iter()
-                .enumerate()
-                .filter(|(_, e)| e.part != Part::Setup && e.covers(from_turn, t.number))
-                .map(|(i, _)| CorrectionRef {
-                    number: i + 1,
-                    id: correction_id(id_prefix, i),
-                })
-                .collect(),
+            corrections: correction_refs(errata, id_prefix, |e| {
+                e.part != Part::Setup && e.covers(from_turn, t.number)
+            }),
         });
         before = t.after;
     }
@@ -316,6 +310,23 @@ fn line_view(
 
 fn correction_id(id_prefix: &str, i: usize) -> String {
     format!("{id_prefix}correction-{}", i + 1)
+}
+
+/// Links to the rows of the corrections table whose entries pass `which`.
+fn correction_refs(
+    errata: &[Erratum],
+    id_prefix: &str,
+    which: impl Fn(&Erratum) -> bool,
+) -> Vec<CorrectionRef> {
+    errata
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| which(e))
+        .map(|(i, _)| CorrectionRef {
+            number: i + 1,
+            id: correction_id(id_prefix, i),
+        })
+        .collect()
 }
 
 fn correction_view(i: usize, e: &Erratum, id_prefix: &str) -> CorrectionView {
@@ -466,15 +477,9 @@ pub fn view(games: &Path, name: &str, id_prefix: &str) -> Result<GameView, GameE
             "The start.",
         )?,
         lines,
-        start_corrections: errata
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.part == Part::Setup && e.variation.is_none())
-            .map(|(i, _)| CorrectionRef {
-                number: i + 1,
-                id: correction_id(id_prefix, i),
-            })
-            .collect(),
+        start_corrections: correction_refs(&errata, id_prefix, |e| {
+            e.part == Part::Setup && e.variation.is_none()
+        }),
         corrections: errata
             .iter()
             .enumerate()

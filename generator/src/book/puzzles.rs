@@ -388,7 +388,7 @@ pub(super) fn game_value_text(p: &Puzzle) -> String {
     p.game_value.describe(&side)
 }
 
-fn capitalise(s: &str) -> String {
+pub(super) fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())

@@ -22,7 +22,8 @@ pub struct MainLine {
     pub verdict: String,
 }
 
-/// Whether `w` reads as a Margo move (`c3`, `b2+1`, `pass`).
+/// Whether `w` reads as a Margo move (`c3`, `b2+1`, `pass`) on some board:
+/// for end texts read without a position.
 pub(super) fn is_margo_move(w: &str) -> bool {
     let mut chars = w.chars();
     let file = chars.next().is_some_and(|c| c.is_ascii_lowercase());
@@ -103,9 +104,10 @@ pub fn main_line(p: &Puzzle) -> MainLine {
             None => break reply.end.clone(),
         }
     };
-    if let (Position::Margo(_), Some((verdict, tail))) = (&p.position, end.rsplit_once(": ")) {
+    if let (Position::Margo(pos), Some((verdict, tail))) = (&p.position, end.rsplit_once(": ")) {
         let words: Vec<&str> = tail.split_whitespace().collect();
-        if !words.is_empty() && words.iter().all(|w| is_margo_move(w)) {
+        let is_move = |w: &str| notation::parse_move(pos.geometry(), w).is_ok();
+        if !words.is_empty() && words.iter().all(|w| is_move(w)) {
             moves.extend(words.iter().map(|w| (*w).to_owned()));
             return MainLine {
                 moves,
