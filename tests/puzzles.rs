@@ -356,10 +356,10 @@ fn puzzle_pages_fold_the_solution_away() {
                 "{}",
                 page.path.display()
             );
-            // Margo and Spargo pages carry the player's data; Margrites pages stay static.
-            assert_eq!(
-                c.contains("<script type=\"application/json\" class=\"cb-play-data\">"),
-                !page.path.starts_with("puzzles/margrites"),
+            // Every page carries the player's data, and the static page beside it.
+            assert!(
+                c.contains("<script type=\"application/json\" class=\"cb-play-data\">")
+                    && c.contains("<div class=\"cb-static\">"),
                 "{}",
                 page.path.display()
             );

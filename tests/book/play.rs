@@ -233,15 +233,19 @@ fn the_print_page_leaves_the_puzzle_pages_to_the_booklets() {
         ("page", ""),
     ] {
         let page = format!(
-            r#"<!DOCTYPE html><html><head>{meta}</head><body>
+            r##"<!DOCTYPE html><html><head>{meta}</head><body>
 <h1>Rules</h1><p>rules text</p>
+<table class="cb-puzzle-list"><tr><td><a href="#spargo-puzzle-1">Spargo 1</a></td></tr>
+<tr><td><a href="#spargo-puzzle-2">Spargo 2</a></td></tr></table>
 <div style="break-before: page; page-break-before: always;"></div>
-<div class="cb-puzzle-page"><h1>Spargo puzzle 1</h1><p>puzzle one</p></div>
+<div class="cb-puzzle-page"><h1 id="spargo-puzzle-1"><a class="header" href="#spargo-puzzle-1">Spargo puzzle 1</a></h1><p>puzzle one</p></div>
 <div style="break-before: page; page-break-before: always;"></div>
-<div class="cb-puzzle-page"><h1>Spargo puzzle 2</h1><p>puzzle two</p></div>
+<div class="cb-puzzle-page"><h1 id="spargo-puzzle-2">Spargo puzzle 2</h1><p>puzzle two</p></div>
 <div style="break-before: page; page-break-before: always;"></div>
 <h1>Spargo puzzle booklet</h1><p>booklet text</p>
-<script>{script}</script></body></html>"#
+<div class="cb-booklet"><figure class="cannonball-figure" id="booklet-fig1"><svg></svg>
+<figcaption>Spargo 1: Black to play.</figcaption></figure></div>
+<script>{script}</script></body></html>"##
         );
         let path = dir.path().join(format!("{name}.html"));
         fs::write(&path, page).unwrap();
@@ -258,6 +262,14 @@ fn the_print_page_leaves_the_puzzle_pages_to_the_booklets() {
         "{print}"
     );
     assert!(print.contains("rules text") && print.contains("booklet text"));
+    // The list's links lead to the booklet's question, or are no links when
+    // the booklet has none.
+    assert!(
+        print.contains(r##"<a href="#booklet-fig1">Spargo 1</a>"##),
+        "{print}"
+    );
+    assert!(print.contains("<a>Spargo 2</a>"), "{print}");
+    assert!(other.contains(r##"<a href="#spargo-puzzle-1">Spargo 1</a>"##));
     assert_eq!(print.matches("break-before: page").count(), 1, "{print}");
     assert!(other.contains("puzzle one") && other.contains("puzzle two"));
     assert_eq!(other.matches("break-before: page").count(), 3);
@@ -298,4 +310,51 @@ fn short_main_lines_are_drawn_with_their_move_numbers() {
         drawn >= 20,
         "only {drawn} puzzles have a short numbered line"
     );
+}
+
+/// The build's check that a page plays its file's tree: it holds for every
+/// committed puzzle, and a page whose answer, defences or Margrites steps
+/// were changed is refused with the place named.
+#[test]
+fn the_build_checks_each_page_plays_its_files_tree() {
+    use cannonball::book::play::check_tree;
+    let all = puzzle::read_all(&repo().join("puzzles")).unwrap();
+    let mut margrites = None;
+    let mut margo = None;
+    for (_, p) in &all {
+        let data = play_data(p, |v| v.to_string()).unwrap();
+        check_tree(p, &data).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        if p.game == cannonball_rules::Game::Margrites && !p.solution.replies.is_empty() {
+            margrites.get_or_insert((p, data));
+        } else if p.game != cannonball_rules::Game::Margrites && p.solution.replies.len() > 1 {
+            margo.get_or_insert((p, data));
+        }
+    }
+    let (p, data) = margo.expect("a Margo puzzle with defences");
+    let mut bad = data.clone();
+    bad.nodes[0].answer = bad.nodes[0]
+        .legal
+        .iter()
+        .find(|m| **m != data.nodes[0].answer)
+        .unwrap()
+        .clone();
+    let e = check_tree(p, &bad).unwrap_err().to_string();
+    assert!(e.contains("at the puzzle's position: the answer is"), "{e}");
+    let mut bad = data.clone();
+    bad.nodes[0].replies.swap(0, 1);
+    let e = check_tree(p, &bad).unwrap_err().to_string();
+    assert!(e.contains("defence"), "{e}");
+    let (p, data) = margrites.expect("a Margrites puzzle with defences");
+    let mut bad = data.clone();
+    let start = bad.nodes[0].turn.unwrap() as usize;
+    for s in &mut bad.turns[start].steps {
+        s.off = true;
+        s.n = None;
+    }
+    let e = check_tree(p, &bad).unwrap_err().to_string();
+    assert!(e.contains("cannot be made step by step"), "{e}");
+    let mut bad = data.clone();
+    bad.nodes.push(bad.nodes[0].clone());
+    let e = check_tree(p, &bad).unwrap_err().to_string();
+    assert!(e.contains("nodes on the page"), "{e}");
 }

@@ -199,6 +199,8 @@ fn the_real_book_builds_with_every_figure_checked() {
         "{links} links for {} terms",
         terms.len()
     );
+    // The built pages in a browser: filters, keyboard, phone width, reload.
+    super::real_browser::check(&dest);
     // The Margrites games show only legal play and no checker output: each
     // has its corrections table, and every turn that was corrected links to it.
     let games = fs::read_to_string(dest.join("margrites/games.html")).unwrap();

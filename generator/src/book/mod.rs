@@ -22,6 +22,7 @@ pub mod files;
 pub mod game;
 pub mod pages;
 pub mod play;
+pub mod play_margrites;
 pub mod preprocessor;
 pub mod proofs;
 pub mod puzzles;
@@ -75,6 +76,13 @@ pub const PLAYER_CSS: &str = "\
 .cb-play-board svg { display: block; width: 100%; height: auto; }
 .cb-play-board .cb-hot { fill: #fff; fill-opacity: 0; stroke: none; cursor: pointer; }
 .cb-play-board .cb-hot:hover, .cb-play-board .cb-hot:focus { fill: #1565c0; fill-opacity: 0.35; stroke: #0d47a1; stroke-width: 0.05; outline: none; }
+.cb-play-board .cb-movable { fill: #1565c0; fill-opacity: 0.12; stroke: #0d47a1; stroke-width: 0.05; stroke-dasharray: 0.12 0.09; }
+.cb-play-board .cb-picked { fill: #f9a825; fill-opacity: 0.2; }
+.cb-play-board circle.cb-sel { stroke: #f9a825; stroke-width: 0.1; }
+.cb-play-board .cb-dot { fill: #1565c0; fill-opacity: 0.6; pointer-events: none; }
+.cb-play-board .cb-path { stroke: #1565c0; stroke-width: 0.09; stroke-linecap: round; stroke-opacity: 0.55; }
+.cb-stepbar { margin: 0.4em 0; min-height: 2.4em; }
+.cb-stepbar .cb-made { margin-right: 0.6em; }
 .cb-status { font-weight: 600; margin: 0.3em 0; }
 .cb-message { min-height: 1.6em; margin: 0.5em 0; padding: 0.3em 0.6em; border-left: 4px solid transparent; }
 .cb-message.cb-good { border-color: #2e7d32; }

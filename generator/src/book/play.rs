@@ -64,6 +64,17 @@ pub struct Node {
     pub end: String,
     /// Every defence, the strongest first.
     pub replies: Vec<Defence>,
+    /// For a Margrites turn: the half-made turn it starts from (a number of
+    /// [`PlayData::turns`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn: Option<u32>,
+    /// Defences of the tree left out of the page (the strongest are kept).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub more: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// What a first move is worth, for the reader who plays it.
@@ -101,6 +112,9 @@ pub struct PlayData {
     pub first: BTreeMap<String, Verdict>,
     /// The themes, shown by the hint button.
     pub hint: String,
+    /// For Margrites: the half-made turns the reader steps through.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub turns: Vec<super::play_margrites::HalfTurn>,
 }
 
 /// Why a puzzle cannot be played on its page.
@@ -119,23 +133,40 @@ pub enum PlayError {
     /// A position cannot be drawn.
     #[error("drawing: {0}")]
     Render(#[from] crate::render::RenderError),
-    /// Not a Margo-family puzzle.
-    #[error("only Margo and Spargo puzzles are played on their page")]
+    /// A move of one game in another game's puzzle.
+    #[error("a move of another game in the tree")]
     NotMargo,
+    /// The page's tree is not the file's (a bug in the page's data).
+    #[error("the page's tree differs from the file's at {at}: {reason}")]
+    Differs {
+        /// Where: the moves from the puzzle's position.
+        at: String,
+        /// What differs.
+        reason: String,
+    },
+    /// A Margrites turn with too many ways to make the file's turns.
+    #[error("more than {0} half-made turns lead to the turns the file names")]
+    TooManyWays(u32),
+    /// A Margrites turn with too many half-made turns to walk.
+    #[error(transparent)]
+    TooManySteps(#[from] cannonball_rules::margrites::stepgraph::TooManySteps),
 }
 
+/// Where each named point or square is drawn (diagram units).
+type Points = BTreeMap<String, (f64, f64)>;
+
 /// The drawings, each SVG line once.
-struct Drawings {
+pub(super) struct Drawings {
     prefix: String,
     lines: Vec<String>,
     line_numbers: HashMap<String, u32>,
     positions: Vec<Vec<u32>>,
     known: HashMap<Vec<u32>, u32>,
-    points: BTreeMap<String, (f64, f64)>,
+    points: Points,
 }
 
 impl Drawings {
-    fn new(id: &str) -> Drawings {
+    pub(super) fn new(id: &str) -> Drawings {
         Drawings {
             prefix: format!("play-{id}"),
             lines: Vec::new(),
@@ -158,7 +189,11 @@ impl Drawings {
         if let Some((b, m)) = before {
             d.mark_move(b, m);
         }
-        let svg = d.render()?;
+        Ok(self.store(&d.render()?))
+    }
+
+    /// The number of the drawing `svg` (stored once).
+    pub(super) fn store(&mut self, svg: &str) -> u32 {
         let numbers: Vec<u32> = svg
             .lines()
             .map(|l| {
@@ -170,10 +205,27 @@ impl Drawings {
             })
             .collect();
         let next = self.positions.len() as u32;
-        Ok(*self.known.entry(numbers.clone()).or_insert_with(|| {
+        *self.known.entry(numbers.clone()).or_insert_with(|| {
             self.positions.push(numbers);
             next
-        }))
+        })
+    }
+
+    /// The distinct lines, each drawing's line numbers, and the points.
+    pub(super) fn into_parts(self) -> (Vec<String>, Vec<Vec<u32>>, Points) {
+        (self.lines, self.positions, self.points)
+    }
+
+    /// The id prefix of every drawing.
+    pub(super) fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
+    /// Records where `name` is drawn (diagram units).
+    pub(super) fn point(&mut self, name: String, (x, y): (f64, f64)) {
+        // Two decimals are exact for the renderers' grids.
+        let round = |v: f64| (v * 100.0).round() / 100.0;
+        self.points.insert(name, (round(x), round(y)));
     }
 
     /// Records where the legal placements of `pos` are drawn; returns every
@@ -185,10 +237,7 @@ impl Drawings {
             .map(|m| {
                 let name = notation::human(pos.geometry(), m);
                 if let Move::Place(p) = m {
-                    let (x, y) = d.centre(p);
-                    // Two decimals are exact for the renderer's grid.
-                    let round = |v: f64| (v * 100.0).round() / 100.0;
-                    self.points.insert(name.clone(), (round(x), round(y)));
+                    self.point(name.clone(), d.centre(p));
                 }
                 name
             })
@@ -334,6 +383,8 @@ impl Player {
             after,
             end: super::solution_line::reader_end(&line.end),
             replies: Vec::new(),
+            turn: None,
+            more: 0,
         });
         let mut replies = Vec::new();
         for r in &line.replies {
@@ -365,7 +416,7 @@ impl Player {
 
 /// Whether a first move's value reaches the goal at all, and how it compares
 /// with the key's.
-fn verdict_kind(objective: Objective, key: Value, v: Value) -> &'static str {
+pub(super) fn verdict_kind(objective: Objective, key: Value, v: Value) -> &'static str {
     if v == key {
         return "best";
     }
@@ -384,8 +435,11 @@ fn verdict_kind(objective: Objective, key: Value, v: Value) -> &'static str {
 /// Not a Margo-family puzzle, a move of the file that cannot be played, or a
 /// drawing that cannot be made.
 pub fn play_data(p: &Puzzle, value_words: impl Fn(Value) -> String) -> Result<PlayData, PlayError> {
-    let puzzle::Position::Margo(start) = &p.position else {
-        return Err(PlayError::NotMargo);
+    let start = match &p.position {
+        puzzle::Position::Margo(start) => start,
+        puzzle::Position::Margrites(start) => {
+            return super::play_margrites::play_data(p, start, value_words);
+        }
     };
     let mut player = Player {
         drawings: Drawings::new(&p.id),
@@ -422,12 +476,7 @@ pub fn play_data(p: &Puzzle, value_words: impl Fn(Value) -> String) -> Result<Pl
             },
         );
     }
-    let hint = if p.themes.is_empty() {
-        "No theme: look for the move that does most.".to_owned()
-    } else {
-        let names: Vec<&str> = p.themes.iter().map(|t| t.title()).collect();
-        format!("Themes: {}.", names.join(", "))
-    };
+    let hint = hint(p);
     let attacker = start.to_move().title().to_owned();
     let Player { drawings, nodes } = player;
     Ok(PlayData {
@@ -440,7 +489,18 @@ pub fn play_data(p: &Puzzle, value_words: impl Fn(Value) -> String) -> Result<Pl
         nodes,
         first,
         hint,
+        turns: Vec::new(),
     })
+}
+
+/// What the hint button says: the puzzle's themes.
+pub(super) fn hint(p: &Puzzle) -> String {
+    if p.themes.is_empty() {
+        "No theme: look for the move that does most.".to_owned()
+    } else {
+        let names: Vec<&str> = p.themes.iter().map(|t| t.title()).collect();
+        format!("Themes: {}.", names.join(", "))
+    }
 }
 
 /// `data` as JSON that is safe inside a `<script>` element of a Markdown
@@ -456,4 +516,111 @@ pub fn script_json(data: &PlayData) -> Result<String, serde_json::Error> {
         .replace('>', "\\u003e")
         .replace('&', "\\u0026")
         .replace("{{", "{\\u007b"))
+}
+
+/// A move's name on the page.
+fn page_name(p: &Puzzle, m: &puzzle::Move) -> String {
+    match m {
+        puzzle::Move::Margrites(t) => super::play_margrites::turn_name(t),
+        puzzle::Move::Margo(_) => p.notation(m),
+    }
+}
+
+/// Checks that `data` plays exactly `p`'s proved tree: each of the reader's
+/// decisions has the file's answer (legal there, and for Margrites made step
+/// by step through the half-made turns), the file's defences in its order
+/// (for Margrites the strongest, with the count of the others), the same
+/// ends, and no node outside the tree. The build runs it on every page.
+///
+/// # Errors
+/// [`PlayError::Differs`], naming the place and the difference.
+pub fn check_tree(p: &Puzzle, data: &PlayData) -> Result<(), PlayError> {
+    fn node(
+        p: &Puzzle,
+        data: &PlayData,
+        n: u32,
+        line: &Line,
+        at: &str,
+        seen: &mut usize,
+    ) -> Result<(), PlayError> {
+        let differs = |reason: String| PlayError::Differs {
+            at: if at.is_empty() {
+                "the puzzle's position".to_owned()
+            } else {
+                at.to_owned()
+            },
+            reason,
+        };
+        let node_data = data
+            .nodes
+            .get(n as usize)
+            .ok_or_else(|| differs(format!("no node {n}")))?;
+        *seen += 1;
+        let answer = page_name(p, &line.mv);
+        if node_data.answer != answer || node_data.after.mv != answer {
+            return Err(differs(format!(
+                "the answer is {} and not {answer}",
+                node_data.answer
+            )));
+        }
+        if node_data.only != line.only {
+            return Err(differs(format!("{answer} marked only: {}", node_data.only)));
+        }
+        match node_data.turn {
+            None if !node_data.legal.contains(&answer) => {
+                return Err(differs(format!("{answer} is not among the legal moves")));
+            }
+            Some(h) if !super::play_margrites::can_make(data, h, &answer) => {
+                return Err(differs(format!("{answer} cannot be made step by step")));
+            }
+            _ => {}
+        }
+        let margrites = node_data.turn.is_some();
+        let kept = if margrites {
+            line.replies.len().min(super::play_margrites::KEPT_DEFENCES)
+        } else {
+            line.replies.len()
+        };
+        if node_data.replies.len() != kept {
+            return Err(differs(format!(
+                "{} defences to {answer} instead of {kept}",
+                node_data.replies.len()
+            )));
+        }
+        if line.replies.is_empty() && node_data.end != super::solution_line::reader_end(&line.end) {
+            return Err(differs(format!(
+                "the end after {answer} is {:?}",
+                node_data.end
+            )));
+        }
+        for (d, r) in node_data.replies.iter().zip(&line.replies) {
+            let name = page_name(p, &r.mv);
+            if d.step.mv != name {
+                return Err(differs(format!("defence {} instead of {name}", d.step.mv)));
+            }
+            if d.end != super::solution_line::reader_end(&r.end) {
+                return Err(differs(format!("the end after {name} is {:?}", d.end)));
+            }
+            let here = format!("{at} {answer} {name}").trim().to_owned();
+            match (&r.answer, d.next) {
+                (Some(a), Some(next)) => node(p, data, next, a, &here, seen)?,
+                (None, None) => {}
+                _ => {
+                    return Err(differs(format!(
+                        "the tree goes on after {name} in one only"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+    let mut seen = 0;
+    node(p, data, 0, &p.solution, "", &mut seen)?;
+    if seen != data.nodes.len() {
+        return Err(PlayError::Differs {
+            at: "the whole tree".to_owned(),
+            reason: format!("{} nodes on the page, {seen} in the file", data.nodes.len()),
+        });
+    }
+    Ok(())
 }

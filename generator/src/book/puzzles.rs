@@ -409,13 +409,9 @@ struct Nav {
 
 fn view(p: &Puzzle, nav: Nav) -> Result<PuzzleView, String> {
     let number = nav.number;
-    let play = match p.game {
-        Game::Margrites => String::new(),
-        _ => {
-            let data = super::play::play_data(p, |v| try_value(p, v)).map_err(|e| e.to_string())?;
-            super::play::script_json(&data).map_err(|e| e.to_string())?
-        }
-    };
+    let data = super::play::play_data(p, |v| try_value(p, v)).map_err(|e| e.to_string())?;
+    super::play::check_tree(p, &data).map_err(|e| e.to_string())?;
+    let play = super::play::script_json(&data).map_err(|e| e.to_string())?;
     let key = key_steps(p);
     let mut tree = String::new();
     tree_text(p, &p.solution, 0, 0, &mut tree);

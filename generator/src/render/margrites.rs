@@ -223,6 +223,12 @@ impl<'a> MargritesDiagram<'a> {
         }
     }
 
+    /// The centre of `sq`, in the drawing's units.
+    #[must_use]
+    pub fn centre(&self, sq: Square) -> (f64, f64) {
+        Layout::new(self).centre(sq)
+    }
+
     /// The position in words, as the SVG's `<title>`: side to move and turn, every
     /// piece by side, the score line, then captured pieces and steps drawn when
     /// there are any. For example `Margrites, Black to move (turn 1): Black a1 b1

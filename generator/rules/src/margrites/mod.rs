@@ -66,6 +66,7 @@ pub mod square;
 pub mod squareset;
 pub mod state;
 pub mod step;
+pub mod stepgraph;
 pub mod table;
 #[cfg(test)]
 mod testing;

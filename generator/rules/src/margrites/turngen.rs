@@ -38,7 +38,7 @@ struct OutcomeKey {
 /// What makes two half-made turns have the same futures: the outcome so far plus
 /// the steps made and where each stepped piece began (stalling).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct NodeKey {
+pub(crate) struct NodeKey {
     outcome: OutcomeKey,
     steps: u8,
     returnable: [u8; FILES as usize],
@@ -54,7 +54,7 @@ fn outcome_key(p: &Position) -> OutcomeKey {
     }
 }
 
-fn node_key(p: &Position) -> NodeKey {
+pub(crate) fn node_key(p: &Position) -> NodeKey {
     let mut moved = [(u8::MAX, u8::MAX); 4];
     for (slot, m) in moved.iter_mut().zip(p.moved()) {
         *slot = (m.now, m.start.map_or(u8::MAX, |s| s.index() as u8));
@@ -68,7 +68,7 @@ fn node_key(p: &Position) -> NodeKey {
     }
 }
 
-fn finish(mut p: Position) -> Position {
+pub(crate) fn finish(mut p: Position) -> Position {
     if !p.is_over() {
         p.end_turn_unchecked();
     }
