@@ -64,6 +64,20 @@ figure.cannonball-figure figcaption { margin-top: 0.4em; font-size: 0.95em; text
   .cannonball-game table.cb-errata td[data-label]::before { content: attr(data-label) \": \"; font-weight: 600; }
 }
 .cannonball-game .cb-corrected { font-size: 0.92em; }
+.cannonball-game table.cb-annotated th, .cannonball-game table.cb-annotated td { padding: 0.25em 0.55em; }
+.cannonball-game table.cb-annotated td:nth-child(6), .cannonball-game table.cb-annotated td:nth-child(7) { white-space: normal; min-width: 6em; }
+.cannonball-game table.cb-annotated td:nth-child(1), .cannonball-game table.cb-annotated td:nth-child(8) { text-align: right; }
+.cannonball-game table.cb-annotated td:nth-child(4) { text-align: center; }
+@media (max-width: 40em) {
+  .cannonball-game table.cb-annotated, .cannonball-game table.cb-annotated tbody { display: block; width: auto; }
+  .cannonball-game table.cb-annotated thead { display: none; }
+  .cannonball-game table.cb-annotated tr { display: grid; grid-template-columns: 2.4em 3.4em 1fr 2.2em 3.6em; border-top: 1px solid #ccc; padding: 0.2em 0; }
+  .cannonball-game table.cb-annotated td { border: none; padding: 0.05em 0.3em; white-space: normal; min-width: 0; }
+  .cannonball-game table.cb-annotated td:nth-child(8) { grid-column: 5; grid-row: 1; }
+  .cannonball-game table.cb-annotated td:nth-child(5), .cannonball-game table.cb-annotated td:nth-child(6), .cannonball-game table.cb-annotated td:nth-child(7) { grid-column: 2 / -1; }
+  .cannonball-game table.cb-annotated td:empty { display: none; }
+  .cannonball-game table.cb-annotated td[data-label]::before { content: attr(data-label) \": \"; font-weight: 600; }
+}
 ";
 
 /// Page-level CSS for the puzzle pages' player (`theme/puzzle.js`) and the
