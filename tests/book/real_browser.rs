@@ -56,6 +56,7 @@ pub fn check(dest: &Path) {
     }
     let profile = tempfile::tempdir().unwrap();
     filters(dest, profile.path());
+    tables_fit(dest, profile.path());
     keyboard_phone_and_reload(dest, profile.path());
 }
 
@@ -182,4 +183,22 @@ fn keyboard_phone_and_reload(dest: &Path, profile: &Path) {
             .starts_with("You have solved this puzzle"),
         "{v}"
     );
+}
+
+/// The annotated games' transcripts fit their column, on a desktop and in a
+/// phone-sized window: no table scrolls sideways.
+fn tables_fit(dest: &Path, profile: &Path) {
+    let script = report_after(
+        200,
+        "{ inner: window.innerWidth, tables: document.querySelectorAll('table.cb-annotated').length, overflowing: Array.prototype.filter.call(document.querySelectorAll('table.cb-annotated'), function (t) { var w = t.closest('.table-wrapper'); return w.scrollWidth > w.clientWidth + 1; }).length, page: document.documentElement.scrollWidth }",
+    );
+    for window in ["1200,1600", "400,844"] {
+        let v = run(&dest.join("annotated-games.html"), &script, window, profile);
+        assert_eq!(v["tables"], 2, "{window}: {v}");
+        assert_eq!(
+            v["overflowing"], 0,
+            "{window}: a table scrolls sideways: {v}"
+        );
+        assert!(v["page"].as_f64() <= v["inner"].as_f64(), "{window}: {v}");
+    }
 }
