@@ -11,7 +11,7 @@ use cannonball::book::play::{PlayData, play_data, script_json};
 use cannonball::book::solution_line::reader_end;
 use cannonball::puzzle::{self, Line, Puzzle};
 
-use super::support::{chromium_present, dump_dom, repo};
+use super::support::{chromium_present, dump_dom, page_report, player_page, repo};
 
 fn puzzles() -> Vec<Puzzle> {
     let all = puzzle::read_all(&repo().join("puzzles")).unwrap_or_else(|e| panic!("{e:?}"));
@@ -146,19 +146,16 @@ fn the_script_plays_a_puzzle_in_a_browser() {
         .expect("such a puzzle");
     let data = play_data(p, |v| v.to_string()).unwrap();
     let json = script_json(&data).unwrap();
-    let script = fs::read_to_string(repo().join("book/theme/puzzle.js")).unwrap();
     let key = p.notation(&p.key);
     let wrong = p.notation(&p.tries[0].mv);
     let dir = tempfile::tempdir().unwrap();
     let mut results = Vec::new();
     for (name, moves) in [("key", key.clone()), ("wrong", wrong.clone())] {
-        let page = format!(
-            r#"<!DOCTYPE html><html><body>
-<div class="cb-play" data-id="{id}" data-next="" data-index="index.html" hidden></div>
-<script type="application/json" class="cb-play-data">{json}</script>
-<div class="cb-static">static</div>
-<script>{script}</script>
-<script>
+        let page = player_page(
+            &p.id,
+            &json,
+            &format!(
+                r#"
   window.addEventListener("load", function () {{
     var hot = document.querySelector('.cb-hot[aria-label="play {moves}"]');
     if (hot) hot.dispatchEvent(new MouseEvent("click"));
@@ -176,20 +173,13 @@ fn the_script_plays_a_puzzle_in_a_browser() {
       document.body.appendChild(out);
     }}, 60000);
   }});
-</script></body></html>"#,
-            id = p.id
+"#
+            ),
         );
         let path = dir.path().join(format!("{name}.html"));
         fs::write(&path, page).unwrap();
         let dom = dump_dom(&path, &dir.path().join("profile"), "800,1200", 120_000);
-        let start = dom
-            .find("<pre id=\"report\">")
-            .unwrap_or_else(|| panic!("no report in the page: {dom}"));
-        let body = &dom[start + 17..];
-        let report = body[..body.find("</pre>").unwrap()]
-            .replace("&quot;", "\"")
-            .replace("&amp;", "&");
-        let v: serde_json::Value = serde_json::from_str(&report).unwrap();
+        let v = page_report(&dom, "the page");
         results.push((name, v));
     }
     for (name, v) in &results {

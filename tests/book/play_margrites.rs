@@ -15,7 +15,7 @@ use cannonball::puzzle::{self, Line, Move, Puzzle};
 use cannonball_rules::margrites::notation::format_step;
 use cannonball_rules::margrites::{Position, Step};
 
-use super::support::{chromium_present, dump_dom, repo};
+use super::support::{chromium_present, dump_dom, page_report, player_page, repo};
 
 fn puzzles() -> Vec<Puzzle> {
     let all = puzzle::read_all(&repo().join("puzzles")).unwrap_or_else(|e| panic!("{e:?}"));
@@ -229,7 +229,6 @@ fn the_script_plays_a_margrites_puzzle_step_by_step_in_a_browser() {
         .expect("a Margrites puzzle with a defence and a try");
     let data = play_data(p, |v| v.to_string()).unwrap();
     let json = script_json(&data).unwrap();
-    let script = fs::read_to_string(repo().join("book/theme/puzzle.js")).unwrap();
     let key: Vec<String> = turn_steps(&p.key).iter().map(ToString::to_string).collect();
     let wrong: Vec<String> = turn_steps(&p.tries[0].mv)
         .iter()
@@ -251,13 +250,11 @@ fn the_script_plays_a_margrites_puzzle_step_by_step_in_a_browser() {
         ("off", vec![off.clone()]),
     ] {
         let list = serde_json::to_string(&steps).unwrap();
-        let page = format!(
-            r#"<!DOCTYPE html><html><body>
-<div class="cb-play" data-id="{id}" data-next="" data-index="index.html" hidden></div>
-<script type="application/json" class="cb-play-data">{json}</script>
-<div class="cb-static">static</div>
-<script>{script}</script>
-<script>{CLICK_STEPS}
+        let page = player_page(
+            &p.id,
+            &json,
+            &format!(
+                r#"{CLICK_STEPS}
   window.addEventListener("load", function () {{
     clickSteps({list}, function () {{
       var afterSteps = document.querySelector(".cb-message").textContent;
@@ -276,22 +273,13 @@ fn the_script_plays_a_margrites_puzzle_step_by_step_in_a_browser() {
       }}, 60000);
     }});
   }});
-</script></body></html>"#,
-            id = p.id
+"#
+            ),
         );
         let path = dir.path().join(format!("{label}.html"));
         fs::write(&path, page).unwrap();
         let dom = dump_dom(&path, &dir.path().join("profile"), "800,1200", 120_000);
-        let start = dom
-            .find("<pre id=\"report\">")
-            .unwrap_or_else(|| panic!("no report in the page: {dom}"));
-        let body = &dom[start + 17..];
-        let report = body[..body.find("</pre>").unwrap()]
-            .replace("&quot;", "\"")
-            .replace("&amp;", "&")
-            .replace("&gt;", ">")
-            .replace("&lt;", "<");
-        let v: serde_json::Value = serde_json::from_str(&report).unwrap();
+        let v = page_report(&dom, "the page");
         assert_eq!(v["missing"], serde_json::Value::Null, "{label}: {v}");
         assert_eq!(v["shown"], true, "{label}: {v}");
         results.push(v);
@@ -362,15 +350,12 @@ fn the_page_asks_for_every_defence_that_needs_an_answer() {
         .min_by_key(|(_, _, want)| *want)
         .expect("a puzzle with two defences that need different answers");
     let json = script_json(&data).unwrap();
-    let script = fs::read_to_string(repo().join("book/theme/puzzle.js")).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let page = format!(
-        r#"<!DOCTYPE html><html><body>
-<div class="cb-play" data-id="{id}" data-next="" data-index="index.html" hidden></div>
-<script type="application/json" class="cb-play-data">{json}</script>
-<div class="cb-static">static</div>
-<script>{script}</script>
-<script>{CLICK_STEPS}
+    let page = player_page(
+        &p.id,
+        &json,
+        &format!(
+            r#"{CLICK_STEPS}
   window.addEventListener("load", function () {{
     var data = JSON.parse(document.querySelector(".cb-play-data").textContent);
     var root = document.querySelector(".cb-play");
@@ -406,21 +391,13 @@ fn the_page_asks_for_every_defence_that_needs_an_answer() {
       clickSteps(steps, function () {{ setTimeout(function () {{ busy = false; }}, 200); }});
     }}, 100);
   }});
-</script></body></html>"#,
-        id = p.id
+"#
+        ),
     );
     let path = dir.path().join("every.html");
     fs::write(&path, page).unwrap();
     let dom = dump_dom(&path, &dir.path().join("profile"), "800,1200", 600_000);
-    let start = dom
-        .find("<pre id=\"report\">")
-        .unwrap_or_else(|| panic!("no report in the page: {dom}"));
-    let body = &dom[start + 17..];
-    let report = body[..body.find("</pre>").unwrap()]
-        .replace("&quot;", "\"")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&");
-    let v: serde_json::Value = serde_json::from_str(&report).unwrap();
+    let v = page_report(&dom, "the page");
     assert_eq!(v["missing"], serde_json::Value::Null, "{v}");
     assert!(
         v["message"].as_str().unwrap().starts_with("Solved"),

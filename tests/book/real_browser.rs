@@ -10,7 +10,7 @@ use std::path::Path;
 
 use cannonball::puzzle::{self, Game};
 
-use super::support::{chromium_present, dump_dom, repo};
+use super::support::{chromium_present, dump_dom, page_report, repo};
 
 /// Loads a copy of `page` with `script` added at the end of its body, in a
 /// window of `window` (`"390,844"`), with the browser profile `profile`; the
@@ -25,16 +25,7 @@ fn run(page: &Path, script: &str, window: &str, profile: &Path) -> serde_json::V
     )
     .unwrap();
     let dom = dump_dom(&copy, profile, window, 60_000);
-    let start = dom
-        .find("<pre id=\"report\">")
-        .unwrap_or_else(|| panic!("no report in {}", copy.display()));
-    let body = &dom[start + 17..];
-    let report = body[..body.find("</pre>").unwrap()]
-        .replace("&quot;", "\"")
-        .replace("&gt;", ">")
-        .replace("&lt;", "<")
-        .replace("&amp;", "&");
-    serde_json::from_str(&report).unwrap_or_else(|e| panic!("{e}: {report}"))
+    page_report(&dom, &copy.display().to_string())
 }
 
 /// Reports `fields` (a JS object expression) after `ms` of page time.

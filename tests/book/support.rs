@@ -167,3 +167,33 @@ pub fn number_puzzles(root: &Path) {
     numbers.assign_missing(all.iter().map(|(_, p)| p));
     numbers.write(root).unwrap();
 }
+
+/// The JSON a test page's script put into `<pre id="report">`, read from the
+/// dumped DOM (`what` names the page in the message when there is none).
+pub fn page_report(dom: &str, what: &str) -> serde_json::Value {
+    let start = dom
+        .find("<pre id=\"report\">")
+        .unwrap_or_else(|| panic!("no report in {what}: {dom}"));
+    let body = &dom[start + 17..];
+    let report = body[..body.find("</pre>").unwrap()]
+        .replace("&quot;", "\"")
+        .replace("&gt;", ">")
+        .replace("&lt;", "<")
+        .replace("&amp;", "&");
+    serde_json::from_str(&report).unwrap_or_else(|e| panic!("{e}: {report}"))
+}
+
+/// A page with one puzzle's player, as the book's puzzle pages hold it: the
+/// player's place, the data (`json`), the static page, the player's script,
+/// then the test's own script `test`.
+pub fn player_page(id: &str, json: &str, test: &str) -> String {
+    let script = fs::read_to_string(repo().join("book/theme/puzzle.js")).unwrap();
+    format!(
+        r#"<!DOCTYPE html><html><body>
+<div class="cb-play" data-id="{id}" data-next="" data-index="index.html" hidden></div>
+<script type="application/json" class="cb-play-data">{json}</script>
+<div class="cb-static">static</div>
+<script>{script}</script>
+<script>{test}</script></body></html>"#
+    )
+}
