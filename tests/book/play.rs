@@ -11,7 +11,7 @@ use cannonball::book::play::{PlayData, play_data, script_json};
 use cannonball::book::solution_line::reader_end;
 use cannonball::puzzle::{self, Line, Puzzle};
 
-use super::support::{chromium_present, dump_dom, page_report, player_page, repo};
+use super::support::{chromium_present, dump_dom, player_page, repo, run_page};
 
 fn puzzles() -> Vec<Puzzle> {
     let all = puzzle::read_all(&repo().join("puzzles")).unwrap_or_else(|e| panic!("{e:?}"));
@@ -176,10 +176,7 @@ fn the_script_plays_a_puzzle_in_a_browser() {
 "#
             ),
         );
-        let path = dir.path().join(format!("{name}.html"));
-        fs::write(&path, page).unwrap();
-        let dom = dump_dom(&path, &dir.path().join("profile"), "800,1200", 120_000);
-        let v = page_report(&dom, "the page");
+        let v = run_page(dir.path(), name, &page, 120_000);
         results.push((name, v));
     }
     for (name, v) in &results {

@@ -7,7 +7,6 @@
 //! leaves the key behind.
 
 use std::collections::BTreeSet;
-use std::fs;
 
 use cannonball::book::play::{PlayData, play_data, script_json};
 use cannonball::book::solution_line::reader_end;
@@ -15,7 +14,7 @@ use cannonball::puzzle::{self, Line, Move, Puzzle};
 use cannonball_rules::margrites::notation::format_step;
 use cannonball_rules::margrites::{Position, Step};
 
-use super::support::{chromium_present, dump_dom, page_report, player_page, repo};
+use super::support::{chromium_present, player_page, repo, run_page};
 
 fn puzzles() -> Vec<Puzzle> {
     let all = puzzle::read_all(&repo().join("puzzles")).unwrap_or_else(|e| panic!("{e:?}"));
@@ -276,10 +275,7 @@ fn the_script_plays_a_margrites_puzzle_step_by_step_in_a_browser() {
 "#
             ),
         );
-        let path = dir.path().join(format!("{label}.html"));
-        fs::write(&path, page).unwrap();
-        let dom = dump_dom(&path, &dir.path().join("profile"), "800,1200", 120_000);
-        let v = page_report(&dom, "the page");
+        let v = run_page(dir.path(), label, &page, 120_000);
         assert_eq!(v["missing"], serde_json::Value::Null, "{label}: {v}");
         assert_eq!(v["shown"], true, "{label}: {v}");
         results.push(v);
@@ -394,10 +390,7 @@ fn the_page_asks_for_every_defence_that_needs_an_answer() {
 "#
         ),
     );
-    let path = dir.path().join("every.html");
-    fs::write(&path, page).unwrap();
-    let dom = dump_dom(&path, &dir.path().join("profile"), "800,1200", 600_000);
-    let v = page_report(&dom, "the page");
+    let v = run_page(dir.path(), "every", &page, 600_000);
     assert_eq!(v["missing"], serde_json::Value::Null, "{v}");
     assert!(
         v["message"].as_str().unwrap().starts_with("Solved"),

@@ -197,3 +197,13 @@ pub fn player_page(id: &str, json: &str, test: &str) -> String {
 <script>{test}</script></body></html>"#
     )
 }
+
+/// Writes `page` as `NAME.html` in `dir`, loads it in Chromium (window
+/// 800x1200, profile `dir/profile`, `budget_ms` of page time) and returns the
+/// report its script wrote ([`page_report`]).
+pub fn run_page(dir: &Path, name: &str, page: &str, budget_ms: u32) -> serde_json::Value {
+    let path = dir.join(format!("{name}.html"));
+    fs::write(&path, page).unwrap();
+    let dom = dump_dom(&path, &dir.join("profile"), "800,1200", budget_ms);
+    page_report(&dom, name)
+}
