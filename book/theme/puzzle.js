@@ -121,13 +121,22 @@
     // (a roving tabindex), the arrow keys move to the nearest target that
     // way, Enter or Space plays it. The arrows stop here: mdBook's own
     // script would turn them into the previous or next chapter.
-    board.addEventListener("keydown", function (ev) {
+    root.tabIndex = -1;
+    root.addEventListener("keydown", function (ev) {
       var dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
       var d = dirs[ev.key];
       var from = ev.target;
-      if (!d || !from.classList || !from.classList.contains("cb-hot")) return;
-      ev.preventDefault();
+      if (!d || from.tagName === "INPUT") return;
       ev.stopPropagation();
+      if (!from.classList || !from.classList.contains("cb-hot")) {
+        var first = board.querySelector('.cb-hot[tabindex="0"]');
+        if (first) {
+          ev.preventDefault();
+          first.focus();
+        }
+        return;
+      }
+      ev.preventDefault();
       var x = +from.getAttribute("cx"), y = +from.getAttribute("cy");
       var best = null, bestScore = Infinity;
       board.querySelectorAll(".cb-hot").forEach(function (h) {
@@ -151,14 +160,18 @@
     // tab order, and it takes the focus if the board had it.
     function rove(hadFocus, first) {
       var hots = board.querySelectorAll(".cb-hot");
-      if (!hots.length) return;
+      if (!hots.length) {
+        // Nothing to play now: the focus stays in the player.
+        if (hadFocus) root.focus();
+        return;
+      }
       var pick = first || hots[0];
       hots.forEach(function (h) { h.setAttribute("tabindex", h === pick ? "0" : "-1"); });
       if (hadFocus) pick.focus();
     }
 
     function draw(p, legal) {
-      var hadFocus = board.contains(document.activeElement);
+      var hadFocus = root.contains(document.activeElement);
       var lines = data.positions[p].map(function (i) { return data.lines[i]; });
       board.innerHTML = lines.join("\n");
       var svg = board.querySelector("svg");
@@ -168,7 +181,10 @@
       pass.hidden = true;
       stepbar.hidden = true;
       entry.hidden = !legal;
-      if (!legal) return;
+      if (!legal) {
+        rove(hadFocus);
+        return;
+      }
       var ns = "http://www.w3.org/2000/svg";
       legal.forEach(function (mv) {
         if (mv === "pass") {
@@ -302,7 +318,7 @@
     // Draws the half-made turn: the turn's start, the steps made so far, and
     // the pieces that can step (or, with a piece picked, where it can go).
     function drawHalf() {
-      var hadFocus = board.contains(document.activeElement);
+      var hadFocus = root.contains(document.activeElement);
       var n = data.nodes[st.node];
       draw(n.pos, null);
       entry.hidden = false;
@@ -379,7 +395,7 @@
       st.sel = null;
       if (step.off) {
         var text = turnText(step);
-        if (!n.only && st.node !== 0) {
+        if (!n.only) {
           say("The solution makes another turn here; a turn that starts " + text +
             " may work too, but only the solution's turn is proved. Try again.", "cb-hint");
         } else {
@@ -409,7 +425,7 @@
 
     // A turn typed as text: its steps are made one by one.
     function typedTurn(text) {
-      var words = text.replace(/^\s*\d+\.\s*/, "").replace(/\([^)]*\)/g, " ")
+      var words = text.replace(/^\s*\d+\.?\s+/, "").replace(/\([^)]*\)/g, " ")
         .split(/[;,\s]+/).map(function (w) { return w.replace(/\.$/, ""); })
         .filter(function (w) { return w.length; });
       beginTurn();
@@ -419,6 +435,12 @@
         var step = h.steps.filter(function (s) { return s.s === w; })[0];
         if (!step) {
           say(words[i] + " is not a legal step here.", "cb-wrong");
+          drawHalf();
+          return;
+        }
+        if (!step.off && step.n === undefined && i + 1 < words.length) {
+          say("The turn is over after " + words.slice(0, i + 1).join("; ") + ": " +
+            words.slice(i + 1).join("; ") + " cannot be played in it.", "cb-wrong");
           drawHalf();
           return;
         }

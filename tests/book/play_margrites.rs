@@ -121,16 +121,32 @@ fn same_tree(p: &Puzzle, data: &PlayData, n: usize, line: &Line, pos: &Position)
     let mut done = BTreeSet::new();
     walk(p, data, node.turn.unwrap(), pos, &mut done);
     assert!(done.contains(&node.answer));
-    // The strongest defences are kept, and the count of the rest.
-    let kept = line.replies.len().min(9);
-    assert_eq!(node.replies.len(), kept, "{}", p.id);
-    assert_eq!(node.more, line.replies.len() - kept + untold);
+    // The strongest defences are kept, and every defence with an answer of
+    // its own (the page asks for each); the rest are counted.
+    let kept = cannonball::book::play_margrites::kept_defences(line);
+    assert!(kept.len() >= line.replies.len().min(9), "{}", p.id);
+    assert_eq!(node.replies.len(), kept.len(), "{}", p.id);
+    assert_eq!(node.more, line.replies.len() - kept.len() + untold);
+    let answers = |rs: &mut dyn Iterator<Item = &puzzle::Reply>| -> BTreeSet<String> {
+        rs.map(|r| format!("{:?}", r.answer.as_ref().map(|a| &a.mv)))
+            .collect()
+    };
+    assert_eq!(
+        answers(&mut kept.iter().map(|&i| &line.replies[i])),
+        answers(&mut line.replies.iter()),
+        "{}: a defence with its own answer is left out",
+        p.id
+    );
     let (_, after) = match &line.mv {
         Move::Margrites(t) => t.play(pos).unwrap(),
         Move::Margo(_) => unreachable!(),
     };
     let mut nodes = 1;
-    for (d, r) in node.replies.iter().zip(&line.replies) {
+    for (d, r) in node
+        .replies
+        .iter()
+        .zip(kept.iter().map(|&i| &line.replies[i]))
+    {
         assert_eq!(d.step.mv, name(p, &r.mv));
         assert_eq!(d.end, reader_end(&r.end));
         match (&r.answer, d.next) {

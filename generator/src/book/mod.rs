@@ -86,6 +86,7 @@ pub const PLAYER_CSS: &str = "\
 .cb-nav { font-size: 0.95em; }
 .chapter ol.section ol.section strong[aria-hidden] { display: none; }
 .cb-play { margin: 1em 0 1.5em; }
+.cb-play:focus { outline: none; }
 .cb-play-board { max-width: 36em; margin: 0.5em auto; touch-action: manipulation; }
 .cb-play-board svg { display: block; width: 100%; height: auto; }
 .cb-play-board .cb-hot { fill: #fff; fill-opacity: 0; stroke: none; cursor: pointer; }

@@ -11,7 +11,7 @@
 //! pieces that do not move), so each distinct SVG line is stored once and a
 //! position is the list of its lines' numbers.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
 use serde::Serialize;
@@ -541,7 +541,7 @@ pub fn check_tree(p: &Puzzle, data: &PlayData) -> Result<(), PlayError> {
         n: u32,
         line: &Line,
         at: &str,
-        seen: &mut usize,
+        seen: &mut BTreeSet<u32>,
     ) -> Result<(), PlayError> {
         let differs = |reason: String| PlayError::Differs {
             at: if at.is_empty() {
@@ -555,7 +555,9 @@ pub fn check_tree(p: &Puzzle, data: &PlayData) -> Result<(), PlayError> {
             .nodes
             .get(n as usize)
             .ok_or_else(|| differs(format!("no node {n}")))?;
-        *seen += 1;
+        if !seen.insert(n) {
+            return Err(differs(format!("node {n} is reached twice")));
+        }
         let answer = page_name(p, &line.mv);
         if node_data.answer != answer || node_data.after.mv != answer {
             return Err(differs(format!(
@@ -575,16 +577,23 @@ pub fn check_tree(p: &Puzzle, data: &PlayData) -> Result<(), PlayError> {
             }
             _ => {}
         }
-        let margrites = node_data.turn.is_some();
-        let kept = if margrites {
-            line.replies.len().min(super::play_margrites::KEPT_DEFENCES)
+        let kept: Vec<usize> = if node_data.turn.is_some() {
+            super::play_margrites::kept_defences(line)
         } else {
-            line.replies.len()
+            (0..line.replies.len()).collect()
         };
-        if node_data.replies.len() != kept {
+        if node_data.replies.len() != kept.len() {
             return Err(differs(format!(
-                "{} defences to {answer} instead of {kept}",
-                node_data.replies.len()
+                "{} defences to {answer} instead of {}",
+                node_data.replies.len(),
+                kept.len()
+            )));
+        }
+        let untold = super::play_margrites::untold(&line.end);
+        if node_data.more != line.replies.len() - kept.len() + untold {
+            return Err(differs(format!(
+                "{} defences to {answer} said to be left out",
+                node_data.more
             )));
         }
         if line.replies.is_empty() && node_data.end != super::solution_line::reader_end(&line.end) {
@@ -593,7 +602,11 @@ pub fn check_tree(p: &Puzzle, data: &PlayData) -> Result<(), PlayError> {
                 node_data.end
             )));
         }
-        for (d, r) in node_data.replies.iter().zip(&line.replies) {
+        for (d, r) in node_data
+            .replies
+            .iter()
+            .zip(kept.iter().map(|&i| &line.replies[i]))
+        {
             let name = page_name(p, &r.mv);
             if d.step.mv != name {
                 return Err(differs(format!("defence {} instead of {name}", d.step.mv)));
@@ -614,13 +627,40 @@ pub fn check_tree(p: &Puzzle, data: &PlayData) -> Result<(), PlayError> {
         }
         Ok(())
     }
-    let mut seen = 0;
+    let mut seen = BTreeSet::new();
     node(p, data, 0, &p.solution, "", &mut seen)?;
-    if seen != data.nodes.len() {
+    if seen.len() != data.nodes.len() {
         return Err(PlayError::Differs {
             at: "the whole tree".to_owned(),
-            reason: format!("{} nodes on the page, {seen} in the file", data.nodes.len()),
+            reason: format!(
+                "{} nodes on the page, {} in the file",
+                data.nodes.len(),
+                seen.len()
+            ),
         });
+    }
+    // Every listed try has its verdict and refutation, and a Margrites try
+    // can be made step by step from the puzzle's position.
+    for t in &p.tries {
+        let name = page_name(p, &t.mv);
+        let differs = |reason: String| PlayError::Differs {
+            at: "the puzzle's position".to_owned(),
+            reason,
+        };
+        let v = data
+            .first
+            .get(&name)
+            .ok_or_else(|| differs(format!("no verdict for the try {name}")))?;
+        if v.tempting != t.tempting || v.line.len() != t.refutation.len() + 1 {
+            return Err(differs(format!("the try {name} is not the file's")));
+        }
+        if let Some(h) = data.nodes[0].turn
+            && !super::play_margrites::can_make(data, h, &name)
+        {
+            return Err(differs(format!(
+                "the try {name} cannot be made step by step"
+            )));
+        }
     }
     Ok(())
 }

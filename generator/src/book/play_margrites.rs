@@ -28,9 +28,9 @@ const MAX_HALF_TURNS: usize = 1_000_000;
 /// Most half-made turns on the way to the named turns of one decision.
 const MAX_KEPT: u32 = 2000;
 
-/// Defences kept per decision: the strongest, and the eight the page offers
-/// after the puzzle is solved.
-pub(super) const KEPT_DEFENCES: usize = 9;
+/// Defences kept per decision in any case: the strongest, and the eight the
+/// page offers after the puzzle is solved.
+const KEPT_DEFENCES: usize = 9;
 
 /// One legal step of a half-made turn, as the page offers it. The page reads
 /// the squares from the step's text and moves the drawing's pieces itself.
@@ -90,6 +90,25 @@ fn same_outcome(a: &Position, b: &Position) -> bool {
         && a.standings() == b.standings()
         && a.phase() == b.phase()
         && a.to_move() == b.to_move()
+        && Color::ALL.iter().all(|&c| a.exits(c) == b.exits(c))
+}
+
+/// The defences of `line` a page keeps, by their place in the file: the
+/// strongest [`KEPT_DEFENCES`], and every other defence whose answer differs
+/// from all those before it (the page asks the reader to answer each of
+/// those, so none may be left out).
+#[must_use]
+pub fn kept_defences(line: &Line) -> Vec<usize> {
+    let mut answers = std::collections::BTreeSet::new();
+    let mut kept = Vec::new();
+    for (i, r) in line.replies.iter().enumerate() {
+        let answer = r.answer.as_ref().map(|a| format!("{:?}", a.mv));
+        let new_answer = answers.insert(answer);
+        if i < KEPT_DEFENCES || new_answer {
+            kept.push(i);
+        }
+    }
+    kept
 }
 
 /// What a turn did: pieces captured (by colour and square), points scored,
@@ -281,6 +300,7 @@ impl Player {
             return Err(PlayError::NotMargo);
         };
         let number = self.nodes.len() as u32;
+        let kept = kept_defences(line);
         let at = self.draw(pos, &[])?;
         let (after, after_pos) = self.step(pos, t, history)?;
         let mut named = vec![(after.mv.clone(), after_pos)];
@@ -300,10 +320,10 @@ impl Player {
             },
             replies: Vec::new(),
             turn: Some(turn),
-            more: line.replies.len().saturating_sub(KEPT_DEFENCES) + untold(&line.end),
+            more: line.replies.len() - kept.len() + untold(&line.end),
         });
         let mut replies = Vec::new();
-        for r in line.replies.iter().take(KEPT_DEFENCES) {
+        for r in kept.iter().map(|&i| &line.replies[i]) {
             let puzzle::Move::Margrites(rt) = &r.mv else {
                 return Err(PlayError::NotMargo);
             };
@@ -434,7 +454,7 @@ pub(super) fn can_make(data: &PlayData, h: u32, name: &str) -> bool {
 
 /// The defences a tree's end text says it left out (`617 more defences, all
 /// proved to fail`), or 0.
-fn untold(end: &str) -> usize {
+pub(super) fn untold(end: &str) -> usize {
     end.strip_suffix(" more defences, all proved to fail")
         .and_then(|n| n.parse().ok())
         .unwrap_or(0)

@@ -409,9 +409,18 @@ struct Nav {
 
 fn view(p: &Puzzle, nav: Nav) -> Result<PuzzleView, String> {
     let number = nav.number;
-    let data = super::play::play_data(p, |v| try_value(p, v)).map_err(|e| e.to_string())?;
-    super::play::check_tree(p, &data).map_err(|e| e.to_string())?;
-    let play = super::play::script_json(&data).map_err(|e| e.to_string())?;
+    // A puzzle whose turns have too many ways to be made for a page keeps its
+    // static page; any other failure is an error.
+    let play = match super::play::play_data(p, |v| try_value(p, v)) {
+        Ok(data) => {
+            super::play::check_tree(p, &data).map_err(|e| e.to_string())?;
+            super::play::script_json(&data).map_err(|e| e.to_string())?
+        }
+        Err(super::play::PlayError::TooManySteps(_) | super::play::PlayError::TooManyWays(_)) => {
+            String::new()
+        }
+        Err(e) => return Err(e.to_string()),
+    };
     let key = key_steps(p);
     let mut tree = String::new();
     tree_text(p, &p.solution, 0, 0, &mut tree);
