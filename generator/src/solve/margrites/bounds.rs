@@ -41,8 +41,28 @@ pub(crate) struct Horizon {
 /// King-move distance between two squares.
 #[must_use]
 pub(crate) fn distance(a: Square, b: Square) -> u32 {
-    u32::from(a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank())))
+    u32::from(DISTANCE[a.index()][b.index()])
 }
+
+const fn distance_table() -> [[u8; Square::COUNT]; Square::COUNT] {
+    let mut table = [[0u8; Square::COUNT]; Square::COUNT];
+    let mut i = 0;
+    while i < Square::COUNT {
+        let mut j = 0;
+        while j < Square::COUNT {
+            let df = ((i % 9) as i32 - (j % 9) as i32).unsigned_abs();
+            let dr = ((i / 9) as i32 - (j / 9) as i32).unsigned_abs();
+            table[i][j] = if df > dr { df } else { dr } as u8;
+            j += 1;
+        }
+        i += 1;
+    }
+    table
+}
+
+/// `DISTANCE[a][b]`: the king-move distance between squares `a` and `b` (the
+/// bounds ask it at every node they test).
+const DISTANCE: [[u8; Square::COUNT]; Square::COUNT] = distance_table();
 
 /// The farthest king-move distance on the board (corner to corner).
 const MAX_DISTANCE: usize = 8;
@@ -135,16 +155,23 @@ pub(crate) fn score_cost(sq: Square, color: Color) -> u32 {
 /// The most pieces of `color` that can score with `steps` steps.
 #[must_use]
 pub(crate) fn max_scores(pieces: SquareSet, color: Color, steps: u32) -> u32 {
-    let mut costs: Vec<u32> = pieces.map(|sq| score_cost(sq, color)).collect();
-    costs.sort_unstable();
-    let mut spent = 0;
+    // Costs run from 1 to the number of ranks: count the pieces at each cost,
+    // then take the cheapest first (no sorting, no allocation: the search asks
+    // this at every node it bounds).
+    let mut at_cost = [0u32; 9];
+    for sq in pieces {
+        at_cost[score_cost(sq, color) as usize] += 1;
+    }
+    let mut left = steps;
     let mut n = 0;
-    for c in costs {
-        spent += c;
-        if spent > steps {
+    for (cost, &count) in at_cost.iter().enumerate().skip(1) {
+        let cost = cost as u32;
+        let take = count.min(left / cost);
+        n += take;
+        left -= take * cost;
+        if take < count {
             break;
         }
-        n += 1;
     }
     n
 }
@@ -170,7 +197,11 @@ pub(crate) fn pair_cost(target: Square, attackers: SquareSet) -> Option<u32> {
 /// `budget` (in units where an attacker's step counts one).
 #[must_use]
 pub(crate) fn capturable(victims: SquareSet, attackers: SquareSet, budget: u32) -> u32 {
-    victims.intersect(Reach::new(attackers, budget).pair).len()
+    // The same set as `victims ∩ Reach::new(attackers, budget).pair`, asked of
+    // the few victims instead of the whole board.
+    victims
+        .filter(|&v| pair_cost(v, attackers).is_some_and(|c| c <= budget))
+        .count() as u32
 }
 
 /// The sum of the `k` smallest score costs (a promise measure, not a bound).
@@ -287,9 +318,12 @@ fn may_empty(
     steps_own: u32,
     steps_other: u32,
 ) -> bool {
-    let catchable = Reach::new(enemies, steps_other + 2 * steps_own).pair;
+    let budget = steps_other + 2 * steps_own;
     let mut must_score = 0u32;
-    for q in pieces.minus(catchable) {
+    for q in pieces {
+        if pair_cost(q, enemies).is_some_and(|c| c <= budget) {
+            continue; // it may be captured
+        }
         must_score += score_cost(q, color);
         if must_score > steps_own {
             return false;
@@ -319,6 +353,46 @@ mod tests {
         assert_eq!(max_scores(set("e8 d7 a1"), Color::Black, 2), 1);
     }
 
+    /// The most pieces that can score, cheapest first, by sorting.
+    fn max_scores_sorted(pieces: SquareSet, color: Color, steps: u32) -> u32 {
+        let mut costs: Vec<u32> = pieces.map(|q| score_cost(q, color)).collect();
+        costs.sort_unstable();
+        let mut spent = 0;
+        costs
+            .into_iter()
+            .take_while(|c| {
+                spent += c;
+                spent <= steps
+            })
+            .count() as u32
+    }
+
+    #[test]
+    fn max_scores_and_capturable_match_their_plain_forms() {
+        let mut rng = cannonball_rules::rng::Rng::seed_from(5);
+        for _ in 0..500 {
+            let mut pieces = SquareSet::EMPTY;
+            let mut victims = SquareSet::EMPTY;
+            for _ in 0..rng.below(9) {
+                pieces = pieces.with(Square::from_index(rng.below(72) as u8).unwrap());
+                victims = victims.with(Square::from_index(rng.below(72) as u8).unwrap());
+            }
+            let victims = victims.minus(pieces);
+            for steps in [0, 1, 2, 3, 5, 8, 13, 20, 40] {
+                for color in [Color::Black, Color::White] {
+                    assert_eq!(
+                        max_scores(pieces, color, steps),
+                        max_scores_sorted(pieces, color, steps)
+                    );
+                }
+                assert_eq!(
+                    capturable(victims, pieces, steps),
+                    victims.intersect(Reach::new(pieces, steps).pair).len()
+                );
+            }
+        }
+    }
+
     /// The loop form of [`Reach::cover`], square by square.
     fn cover_cost(x: Square, attackers: SquareSet) -> u32 {
         let hold = attackers.map(|s| distance(s, x)).min().unwrap_or(u32::MAX);
@@ -345,6 +419,16 @@ mod tests {
                     assert_eq!(reach.pair.contains(x), pair, "{x} {steps}");
                     assert_eq!(reach.cover().contains(x), cover_cost(x, pieces) <= steps);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_distance_table_is_the_king_move_distance() {
+        for a in Square::all() {
+            for b in Square::all() {
+                let d = a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank()));
+                assert_eq!(distance(a, b), u32::from(d), "{a} {b}");
             }
         }
     }
