@@ -418,9 +418,8 @@
       st.path = [];
       stepbar.hidden = true;
       play(name);
-      if (!st.busy && !st.done && !(st.node === 0 && data.first[name] && data.first[name].line.length)) {
-        beginTurn();
-      }
+      // A refutation being played sets `busy`; otherwise the turn starts again.
+      if (!st.busy && !st.done) beginTurn();
     }
 
     // A turn typed as text: its steps are made one by one.

@@ -135,7 +135,7 @@ pub enum PlayError {
     Render(#[from] crate::render::RenderError),
     /// A move of one game in another game's puzzle.
     #[error("a move of another game in the tree")]
-    NotMargo,
+    OtherGame,
     /// The page's tree is not the file's (a bug in the page's data).
     #[error("the page's tree differs from the file's at {at}: {reason}")]
     Differs {
@@ -371,7 +371,7 @@ impl Player {
         let at = self.drawings.draw(pos, None)?;
         let legal = self.drawings.legal(pos);
         let puzzle::Move::Margo(m) = line.mv else {
-            return Err(PlayError::NotMargo);
+            return Err(PlayError::OtherGame);
         };
         let (after, after_pos) = self.step(pos, m, history)?;
         let history = format!("{history} {}", after.mv).trim().to_owned();
@@ -389,7 +389,7 @@ impl Player {
         let mut replies = Vec::new();
         for r in &line.replies {
             let puzzle::Move::Margo(rm) = r.mv else {
-                return Err(PlayError::NotMargo);
+                return Err(PlayError::OtherGame);
             };
             let (step, q) = self.step(&after_pos, rm, &history)?;
             let h = format!("{history} {}", step.mv);

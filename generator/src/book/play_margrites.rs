@@ -66,22 +66,7 @@ pub struct HalfTurn {
 /// A turn's name on the page: its steps without the turn number
 /// (`d3>c4; e3>d4(xd5)`).
 pub(super) fn turn_name(t: &Turn) -> String {
-    if t.steps.is_empty() {
-        return "forfeit".to_owned();
-    }
-    let words: Vec<String> = t
-        .steps
-        .iter()
-        .map(|s| {
-            let caps: Vec<String> = s.captures.iter().map(|c| format!("x{c}")).collect();
-            if caps.is_empty() {
-                s.step.to_string()
-            } else {
-                format!("{}({})", s.step, caps.join(", "))
-            }
-        })
-        .collect();
-    words.join("; ")
+    t.written_steps()
 }
 
 /// Whether two finished turns leave the same position.
@@ -99,11 +84,14 @@ fn same_outcome(a: &Position, b: &Position) -> bool {
 /// those, so none may be left out).
 #[must_use]
 pub fn kept_defences(line: &Line) -> Vec<usize> {
-    let mut answers = std::collections::BTreeSet::new();
+    let mut answers: Vec<Option<&puzzle::Move>> = Vec::new();
     let mut kept = Vec::new();
     for (i, r) in line.replies.iter().enumerate() {
-        let answer = r.answer.as_ref().map(|a| format!("{:?}", a.mv));
-        let new_answer = answers.insert(answer);
+        let answer = r.answer.as_ref().map(|a| &a.mv);
+        let new_answer = !answers.contains(&answer);
+        if new_answer {
+            answers.push(answer);
+        }
         if i < KEPT_DEFENCES || new_answer {
             kept.push(i);
         }
@@ -279,11 +267,6 @@ impl Player {
                 steps,
             });
         }
-        let d = MargritesDiagram::new(pos, self.drawings.prefix());
-        for sq in Square::all() {
-            let at = d.centre(sq);
-            self.drawings.point(sq.to_string(), at);
-        }
         Ok(base)
     }
 
@@ -297,7 +280,7 @@ impl Player {
         history: &str,
     ) -> Result<u32, PlayError> {
         let puzzle::Move::Margrites(t) = &line.mv else {
-            return Err(PlayError::NotMargo);
+            return Err(PlayError::OtherGame);
         };
         let number = self.nodes.len() as u32;
         let kept = kept_defences(line);
@@ -325,7 +308,7 @@ impl Player {
         let mut replies = Vec::new();
         for r in kept.iter().map(|&i| &line.replies[i]) {
             let puzzle::Move::Margrites(rt) = &r.mv else {
-                return Err(PlayError::NotMargo);
+                return Err(PlayError::OtherGame);
             };
             let (step, q) = self.step(&after_pos, rt, &history)?;
             let h = format!("{history} {}", step.mv);
@@ -370,6 +353,13 @@ pub(super) fn play_data(
         if !named.iter().any(|(n, _)| *n == name) {
             named.push((name, player.step(start, t, "")?.1));
         }
+    }
+    // Where each square is drawn: the page puts its targets there. Every
+    // drawing it moves pieces on has no arrows, so the layout is the start's.
+    let d = MargritesDiagram::new(start, player.drawings.prefix());
+    for sq in Square::all() {
+        let at = d.centre(sq);
+        player.drawings.point(sq.to_string(), at);
     }
     player.node(start, &p.solution, &named, "")?;
     let key_value = p.values.iter().find(|v| v.mv == p.key).map(|v| v.value);
@@ -464,6 +454,6 @@ pub(super) fn untold(end: &str) -> usize {
 fn turn_of(m: &puzzle::Move) -> Result<&Turn, PlayError> {
     match m {
         puzzle::Move::Margrites(t) => Ok(t),
-        puzzle::Move::Margo(_) => Err(PlayError::NotMargo),
+        puzzle::Move::Margo(_) => Err(PlayError::OtherGame),
     }
 }

@@ -222,23 +222,34 @@ impl Turn {
     }
 }
 
+impl Turn {
+    /// The steps with their captures, as the turn is written but without its
+    /// number and stop: `a5>b5; c5>b6(xa6, xb7)` (`forfeit` for a turn
+    /// without steps).
+    #[must_use]
+    pub fn written_steps(&self) -> String {
+        if self.steps.is_empty() {
+            return "forfeit".into();
+        }
+        let words: Vec<String> = self
+            .steps
+            .iter()
+            .map(|s| {
+                if s.captures.is_empty() {
+                    s.step.to_string()
+                } else {
+                    let caps: Vec<String> = s.captures.iter().map(|c| format!("x{c}")).collect();
+                    format!("{}({})", s.step, caps.join(", "))
+                }
+            })
+            .collect();
+        words.join("; ")
+    }
+}
+
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.steps.is_empty() {
-            return write!(f, "{}. forfeit.", self.number);
-        }
-        write!(f, "{}. ", self.number)?;
-        for (i, s) in self.steps.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{}", s.step)?;
-            if !s.captures.is_empty() {
-                let caps: Vec<String> = s.captures.iter().map(|c| format!("x{c}")).collect();
-                write!(f, "({})", caps.join(", "))?;
-            }
-        }
-        f.write_str(".")
+        write!(f, "{}. {}.", self.number, self.written_steps())
     }
 }
 
