@@ -91,6 +91,31 @@ pub struct AnnotatedView {
     pub reprove_plies: usize,
     /// The result, in words.
     pub result: String,
+    /// How many moves' values are known, and how exactly, in words.
+    pub known: String,
+}
+
+/// How many moves' values the record knows, in words: `all 40 moves valued
+/// exactly`, or `1 of 42 moves valued exactly and 11 as a win or loss (from
+/// move 30 on); 30 unknown`.
+fn known_words(plies: &[PlyRecord]) -> String {
+    let exact = plies.iter().filter(|p| p.after.exact().is_some()).count();
+    let decided = plies
+        .iter()
+        .filter(|p| p.after.exact().is_none() && p.after.wld().is_some())
+        .count();
+    let total = plies.len();
+    if exact == total {
+        return format!("all {total} moves valued exactly");
+    }
+    let first = plies
+        .iter()
+        .find(|p| p.after.wld().is_some())
+        .map_or_else(String::new, |p| format!(" (from move {} on)", p.ply));
+    let rest = total - exact - decided;
+    format!(
+        "{exact} of {total} moves valued exactly and {decided} as a win, draw or loss{first}; {rest} not settled"
+    )
 }
 
 fn capital(s: &str) -> String {
@@ -335,6 +360,7 @@ fn page_view(
             .join("–"),
         reprove_plies,
         result: result_words(&g.result),
+        known: known_words(&g.plies),
     }
 }
 
@@ -409,6 +435,24 @@ mod tests {
         assert_eq!(v("+1..+55"), "win (+1..+55)");
         assert_eq!(v("-3..+2"), "open (-3..+2)");
         assert_eq!(v("unknown"), "unknown");
+    }
+
+    /// The summary of what is known counts the moves by how well they are
+    /// valued, on the book's own games.
+    #[test]
+    fn known_values_are_counted() {
+        let margo = include_str!("../../../book/games/margo/greedy-lookahead.yaml");
+        let g = AnnotatedGame::from_yaml(margo).unwrap();
+        assert_eq!(
+            known_words(&g.plies),
+            "1 of 42 moves valued exactly and 12 as a win, draw or loss (from move 29 on); 29 not settled"
+        );
+        let spargo = include_str!("../../../book/games/spargo/strong.yaml");
+        let g = AnnotatedGame::from_yaml(spargo).unwrap();
+        assert_eq!(
+            known_words(&g.plies),
+            format!("all {} moves valued exactly", g.plies.len())
+        );
     }
 
     #[test]

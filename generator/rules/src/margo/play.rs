@@ -379,8 +379,8 @@ impl<const W: usize> Position<W> {
             return Bitboard::EMPTY;
         }
         let mut scan = self.scan();
-        let mut out = Bitboard::EMPTY;
-        for p in self.playable() {
+        let (mut out, rest) = self.split_playable(&scan);
+        for p in rest {
             if self.placement_legal_in(p, &mut scan) {
                 out.insert(p);
             }
@@ -455,13 +455,30 @@ impl<const W: usize> Position<W> {
         }
         let extra = usize::from(self.rules.can_pass) + usize::from(self.swap_available);
         let mut scan = self.scan();
-        let mut n = extra;
-        for p in self.playable() {
+        let (easy, rest) = self.split_playable(&scan);
+        let mut n = extra + easy.len();
+        for p in rest {
             if self.placement_legal_in(p, &mut scan) {
                 n += 1;
             }
         }
         n
+    }
+
+    /// The playable points split into those legal at once and the rest: a
+    /// board-level piece next to an empty board-level point keeps that
+    /// freedom through any captures, so it is never suicide (not under
+    /// superko, which can forbid it; the simple-ko point is never easy).
+    fn split_playable(&self, scan: &Scan<W>) -> (Bitboard<W>, Bitboard<W>) {
+        let playable = self.playable();
+        if self.rules.ko.is_superko() {
+            return (Bitboard::EMPTY, playable);
+        }
+        let mut easy = playable & self.t.level0_neighbours(scan.empty0);
+        if let Some(k) = self.ko_point {
+            easy.remove(k);
+        }
+        (easy, playable - easy)
     }
 
     /// Whether the player to move has a legal move (the game goes on).
@@ -474,8 +491,7 @@ impl<const W: usize> Position<W> {
             return true;
         }
         let mut scan = self.scan();
-        self.playable()
-            .iter()
-            .any(|p| self.placement_legal_in(p, &mut scan))
+        let (easy, rest) = self.split_playable(&scan);
+        easy.any() || rest.iter().any(|p| self.placement_legal_in(p, &mut scan))
     }
 }

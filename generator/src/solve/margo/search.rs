@@ -28,6 +28,8 @@
 //! results never mix beyond what the question asks.
 
 use std::cmp::Reverse;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use cannonball_rules::margo::{Move, Symmetry};
 
@@ -41,6 +43,26 @@ use super::tt::{Entry, MoveCode, PROVEN, Table};
 pub(crate) const INF: i32 = 10_001;
 /// The depth of a search without a depth limit.
 pub(crate) const UNLIMITED: u16 = u16::MAX;
+
+/// Hashes a 64-bit position key (already uniformly random) as itself.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
 
 /// A search result (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +122,11 @@ impl Counters {
 pub(crate) struct Searcher<'a, const W: usize> {
     sh: &'a Shared<'a>,
     path: Vec<u64>,
+    /// The index of each key of `path` (the keys on a path are distinct: a
+    /// repeated position is scored, never searched). Paths of unlimited
+    /// searches grow to thousands of positions where captures refill the
+    /// board, so a scan of the path at every child would dominate.
+    path_index: HashMap<u64, u16, BuildHasherDefault<KeyHasher>>,
     buffers: Vec<Vec<Node<W>>>,
     history: History,
     replies: ReplyCache,
@@ -121,6 +148,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
         Searcher {
             sh,
             path: Vec::with_capacity(128),
+            path_index: HashMap::default(),
             buffers: Vec::new(),
             history: History::new(geo.len()),
             replies: ReplyCache::new(),
@@ -141,6 +169,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
     /// the search (nothing above it on the path).
     pub fn search_root(&mut self, node: &Node<W>, t: i32, depth: u16) -> Result<Found, Stop> {
         self.path.clear();
+        self.path_index.clear();
         self.claims.clear();
         let r = self.search(node, t, depth);
         self.claims.clear();
@@ -182,11 +211,27 @@ impl<'a, const W: usize> Searcher<'a, W> {
         e
     }
 
+    /// Puts `key` at the end of the path.
+    fn enter(&mut self, key: u64) {
+        if self.check_path {
+            self.path_index.insert(key, self.path.len() as u16);
+        }
+        self.path.push(key);
+    }
+
+    /// Takes `key`, the last of the path, off it.
+    fn leave(&mut self, key: u64) {
+        self.path.pop();
+        if self.check_path {
+            self.path_index.remove(&key);
+        }
+    }
+
     fn on_path(&self, key: u64) -> Option<usize> {
         if !self.check_path {
             return None;
         }
-        self.path.iter().rposition(|&k| k == key)
+        self.path_index.get(&key).map(|&i| usize::from(i))
     }
 
     /// What the table or a pending claim already says about `node`, when it
@@ -250,6 +295,32 @@ impl<'a, const W: usize> Searcher<'a, W> {
             });
         }
         let ply = self.path.len();
+        let start = self.counters.nodes;
+        // The table's move first, on its own: when it answers the question,
+        // the other children are never made (most nodes that cut off do so
+        // with it).
+        let mut first = None;
+        if let Some(kid) = hint.and_then(|m| self.sh.keys.child(node, m)) {
+            self.enter(node.key);
+            let r = self.search_kid(&kid, t, depth);
+            self.leave(node.key);
+            let f = r?;
+            if f.score >= t {
+                let width = node.pos.playable().len();
+                self.history
+                    .reward(node.pos.to_move(), kid.mv.unwrap_or(Move::Pass), width);
+                return Ok(self.finish(
+                    node,
+                    t,
+                    depth,
+                    ply,
+                    f,
+                    kid.mv,
+                    self.counters.nodes - start,
+                ));
+            }
+            first = Some((f, kid.mv));
+        }
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Vec::new);
         }
@@ -259,13 +330,12 @@ impl<'a, const W: usize> Searcher<'a, W> {
             self.buffers[ply] = kids;
             return Ok(Found::proven(terminal_score(pos)));
         }
-        let start = self.counters.nodes;
         let result = match self.prepare(node, &mut kids, t, hint) {
             Some(cut) => Ok(cut),
             None => {
-                self.path.push(node.key);
-                let r = self.search_kids(node, &kids, t, depth);
-                self.path.pop();
+                self.enter(node.key);
+                let r = self.search_kids(node, &kids, t, depth, first);
+                self.leave(node.key);
                 r
             }
         };
@@ -322,34 +392,48 @@ impl<'a, const W: usize> Searcher<'a, W> {
         None
     }
 
+    /// The value of `kid` for the parent (whose node is last on the path):
+    /// 0 when it repeats a position on the path, else its search's.
+    fn search_kid(&mut self, kid: &Node<W>, t: i32, depth: u16) -> Result<Found, Stop> {
+        if let Some(index) = self.on_path(kid.key) {
+            return Ok(Found {
+                score: 0,
+                horizon: false,
+                low: index as u16,
+            });
+        }
+        let child_depth = if depth == UNLIMITED {
+            UNLIMITED
+        } else {
+            depth - 1
+        };
+        Ok(self.search(kid, 1 - t, child_depth)?.negated())
+    }
+
+    /// Searches the children in order until one reaches `t`. `first` is the
+    /// result of the table's move, searched already (it is skipped here).
     fn search_kids(
         &mut self,
         node: &Node<W>,
         kids: &[Node<W>],
         t: i32,
         depth: u16,
+        first: Option<(Found, Option<Move>)>,
     ) -> Result<(Found, Option<Move>), Stop> {
-        let child_depth = if depth == UNLIMITED {
-            UNLIMITED
-        } else {
-            depth - 1
-        };
-        let mut best = Found {
-            score: -INF,
-            horizon: false,
-            low: NO_LOW,
-        };
-        let mut best_move = None;
+        let (mut best, mut best_move) = first.unwrap_or((
+            Found {
+                score: -INF,
+                horizon: false,
+                low: NO_LOW,
+            },
+            None,
+        ));
+        let searched = first.and_then(|(_, m)| m);
         for kid in kids {
-            let f = if let Some(index) = self.on_path(kid.key) {
-                Found {
-                    score: 0,
-                    horizon: false,
-                    low: index as u16,
-                }
-            } else {
-                self.search(kid, 1 - t, child_depth)?.negated()
-            };
+            if searched.is_some() && kid.mv == searched {
+                continue;
+            }
+            let f = self.search_kid(kid, t, depth)?;
             if f.score >= t {
                 if let Some(m) = kid.mv {
                     self.history.reward(node.pos.to_move(), m, kids.len());
