@@ -52,9 +52,10 @@
 //! canonical under the board's eight symmetries, enhanced transposition
 //! cutoffs, the table's move searched before the other children are even
 //! made (most cutoffs come from it), move ordering by pieces gained, the
-//! opponent's replies (win/draw/loss searches) and the history heuristic, iterative deepening (depth-limited passes that only guide
-//! ordering, until a pass proves everything), and the root moves searched in
-//! parallel (rayon).
+//! opponent's replies (win/draw/loss searches) and the history heuristic,
+//! iterative deepening (depth-limited passes that only guide ordering, until
+//! a pass proves everything), and the root moves searched in parallel
+//! (rayon).
 //!
 //! ```
 //! use cannonball_rules::margo::{AnyPosition, Preset};
