@@ -204,11 +204,6 @@ impl Keys {
         }
     }
 
-    /// The child of `node` after `m`, or `None` when `m` is illegal there.
-    pub fn child<const W: usize>(&self, node: &Node<W>, m: Move) -> Option<Node<W>> {
-        self.play(node, m, margin(&node.pos))
-    }
-
     /// The child after `m`, if legal; `before` is the node's [`margin`].
     fn play<const W: usize>(&self, node: &Node<W>, m: Move, before: i32) -> Option<Node<W>> {
         let pos = &node.pos;
@@ -259,68 +254,5 @@ pub(crate) fn terminal_score<const W: usize>(pos: &Position<W>) -> i32 {
         Some(w) if w == pos.to_move() => super::value::Score::CAPTURE_WIN.raw(),
         Some(_) => super::value::Score::CAPTURE_LOSS.raw(),
         None => margin(pos),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use cannonball_rules::margo::{Ko, Preset};
-    use cannonball_rules::rng::Rng;
-
-    /// The child made alone for one move (the search tries the table's move
-    /// before making the others) is the child that `children` makes for it,
-    /// keys and gain included, and an illegal move makes none: every
-    /// playable point, pass and swap of every position of random 5x5 games,
-    /// under simple ko and with no ko.
-    #[test]
-    fn a_child_made_alone_is_the_same_as_among_all_children() {
-        for ko in [Ko::Simple, Ko::None] {
-            let mut rules = Preset::Margo.rules();
-            rules.size = 5;
-            rules.ko = ko;
-            let start = Position::<1>::new(rules).unwrap();
-            let keys = Keys::new(start.geometry(), true, false, false);
-            let mut rng = Rng::seed_from(16);
-            let (mut kids, mut legal, mut illegal) = (Vec::new(), 0, 0);
-            for _ in 0..30 {
-                let mut node = keys.root(start.clone());
-                loop {
-                    keys.children(&node, &mut kids);
-                    let moves = node
-                        .pos
-                        .playable()
-                        .iter()
-                        .map(Move::Place)
-                        .chain([Move::Pass, Move::Swap]);
-                    for m in moves {
-                        let alone = keys.child(&node, m);
-                        let listed = kids.iter().find(|k| k.mv == Some(m));
-                        match (alone, listed) {
-                            (Some(a), Some(l)) => {
-                                assert_eq!(
-                                    (a.key, a.tt_key, a.sym, a.board, a.gain),
-                                    (l.key, l.tt_key, l.sym, l.board, l.gain),
-                                    "{m:?}"
-                                );
-                                legal += 1;
-                            }
-                            (None, None) => illegal += 1,
-                            (a, l) => {
-                                panic!("{m:?}: alone {}, listed {}", a.is_some(), l.is_some())
-                            }
-                        }
-                    }
-                    if kids.is_empty() {
-                        break;
-                    }
-                    node = kids.swap_remove(rng.index(kids.len()));
-                }
-            }
-            assert!(
-                legal > 5_000 && illegal > 500,
-                "{legal} legal, {illegal} illegal"
-            );
-        }
     }
 }

@@ -136,6 +136,11 @@ pub(crate) fn weigh_replies<const W: usize>(kid: &mut Node<W>, cache: &mut Reply
     kid.order -= replies * REPLY;
 }
 
+/// Whether `kid` is the table's move (and not proven useless).
+pub(crate) fn is_hint<const W: usize>(kid: &Node<W>) -> bool {
+    kid.order == HINT
+}
+
 /// Marks `kid` as proven useless to search first.
 pub(crate) fn demote<const W: usize>(kid: &mut Node<W>) {
     kid.order = USELESS;

@@ -296,31 +296,6 @@ impl<'a, const W: usize> Searcher<'a, W> {
         }
         let ply = self.path.len();
         let start = self.counters.nodes;
-        // The table's move first, on its own: when it answers the question,
-        // the other children are never made (most nodes that cut off do so
-        // with it).
-        let mut first = None;
-        if let Some(kid) = hint.and_then(|m| self.sh.keys.child(node, m)) {
-            self.enter(node.key);
-            let r = self.search_kid(&kid, t, depth);
-            self.leave(node.key);
-            let f = r?;
-            if f.score >= t {
-                let width = node.pos.playable().len();
-                self.history
-                    .reward(node.pos.to_move(), kid.mv.unwrap_or(Move::Pass), width);
-                return Ok(self.finish(
-                    node,
-                    t,
-                    depth,
-                    ply,
-                    f,
-                    kid.mv,
-                    self.counters.nodes - start,
-                ));
-            }
-            first = Some((f, kid.mv));
-        }
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Vec::new);
         }
@@ -334,7 +309,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             Some(cut) => Ok(cut),
             None => {
                 self.enter(node.key);
-                let r = self.search_kids(node, &kids, t, depth, first);
+                let r = self.search_ordered(node, &mut kids, t, depth);
                 self.leave(node.key);
                 r
             }
@@ -352,8 +327,8 @@ impl<'a, const W: usize> Searcher<'a, W> {
         ))
     }
 
-    /// Orders the children; returns a cutoff when the table proves a child good
-    /// enough on its own (enhanced transposition cutoff).
+    /// Scores the children for ordering; returns a cutoff when the table
+    /// proves a child good enough on its own (enhanced transposition cutoff).
     fn prepare(
         &mut self,
         node: &Node<W>,
@@ -383,13 +358,39 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 }
             }
         }
+        None
+    }
+
+    /// Searches the children: the table's move first, on its own, and only
+    /// if it does not answer the question the others, ordered (counting the
+    /// opponent's replies, the costly part of ordering, only then). The
+    /// order is the one a single sort would give, so node counts do not
+    /// depend on this.
+    fn search_ordered(
+        &mut self,
+        node: &Node<W>,
+        kids: &mut [Node<W>],
+        t: i32,
+        depth: u16,
+    ) -> Result<(Found, Option<Move>), Stop> {
+        let mut first = None;
+        if let Some(kid) = kids.iter().find(|k| ordering::is_hint(k)) {
+            let f = self.search_kid(kid, t, depth)?;
+            if f.score >= t {
+                if let Some(m) = kid.mv {
+                    self.history.reward(node.pos.to_move(), m, kids.len());
+                }
+                return Ok((f, kid.mv));
+            }
+            first = Some((f, kid.mv));
+        }
         if self.sh.count_replies {
             for kid in kids.iter_mut() {
                 ordering::weigh_replies(kid, &mut self.replies);
             }
         }
         kids.sort_by_key(|k| Reverse(k.order));
-        None
+        self.search_kids(node, kids, t, depth, first)
     }
 
     /// The value of `kid` for the parent (whose node is last on the path):
