@@ -445,7 +445,7 @@ mod tests {
         let g = AnnotatedGame::from_yaml(margo).unwrap();
         assert_eq!(
             known_words(&g.plies),
-            "1 of 42 moves valued exactly and 11 as a win, draw or loss (from move 31 on); 30 not settled"
+            "1 of 42 moves valued exactly and 12 as a win, draw or loss (from move 29 on); 29 not settled"
         );
         let spargo = include_str!("../../../book/games/spargo/strong.yaml");
         let g = AnnotatedGame::from_yaml(spargo).unwrap();
