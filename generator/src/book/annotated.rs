@@ -95,9 +95,9 @@ pub struct AnnotatedView {
     pub known: String,
 }
 
-/// How many moves' values the record knows, in words: `all 40 moves valued
-/// exactly`, or `1 of 42 moves valued exactly and 11 as a win or loss (from
-/// move 30 on); 30 unknown`.
+/// How many moves' values the record knows, in words: `all 24 moves valued
+/// exactly`, or `1 of 42 moves valued exactly and 12 as a win, draw or loss
+/// (from move 29 on); 29 not settled`.
 fn known_words(plies: &[PlyRecord]) -> String {
     let exact = plies.iter().filter(|p| p.after.exact().is_some()).count();
     let decided = plies

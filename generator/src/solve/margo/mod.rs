@@ -50,9 +50,10 @@
 //! Negamax alpha-beta (principal variation search) with a lock-free
 //! transposition table of proven bounds ([`Options::table_bits`]), keys
 //! canonical under the board's eight symmetries, enhanced transposition
-//! cutoffs, the table's move searched before the other children are even
-//! made (most cutoffs come from it), move ordering by pieces gained, the
-//! opponent's replies (win/draw/loss searches) and the history heuristic,
+//! cutoffs, the table's move searched before the other children are ordered
+//! (most cutoffs come from it, and counting replies is the costly part of
+//! ordering), move ordering by pieces gained, the opponent's replies
+//! (win/draw/loss searches) and the history heuristic,
 //! iterative deepening (depth-limited passes that only guide ordering, until
 //! a pass proves everything), and the root moves searched in parallel
 //! (rayon).
