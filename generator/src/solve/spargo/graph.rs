@@ -1,14 +1,23 @@
-//! Enumerating every position reachable from the roots, and the graph of moves
-//! between them, stored backwards (for each position, the positions that move to
-//! it), as retrograde analysis needs.
+//! Enumerating every position reachable from the roots together with the moves
+//! between them, then the graph of those moves stored backwards (for each
+//! position, the positions that move to it), as retrograde analysis needs.
+//!
+//! Every position's moves are generated once: while the positions are
+//! enumerated, breadth first, each one's children are looked up in (or added
+//! to) the key set and the move is written down by slot. A position's number in
+//! the graph is its slot in the key set, so nothing has to be looked up again;
+//! slots left empty are simply never used. The moves go to a temporary file
+//! (see [`super::spill`]) and are read back once to turn them around.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
-use super::index::{KeySet, SortedIndex};
+use super::index::{Full, KeySet};
 use super::key::{Key, Keyer};
 use super::progress::Phase;
+use super::spill::{Block, MoveSpill};
+use super::tablebase::TablebaseError;
 use cannonball_rules::margo::Position;
 
 /// The canonical keys of the children of the position `k`, each once.
@@ -25,78 +34,160 @@ fn children(keyer: &Keyer, template: &Position<1>, k: Key, out: &mut Vec<u64>) {
 #[error("more than {0} positions are reachable")]
 pub struct TooMany(pub usize);
 
-/// Every position reachable from `roots`, breadth first, many threads at once;
-/// at most `limit` of them.
+/// Every position reachable from the roots, each in its slot of the key set,
+/// with its number of distinct children, how many positions move to it, and
+/// the moves themselves (in the spill).
+pub struct Enumeration {
+    /// The positions.
+    pub set: KeySet,
+    /// Distinct children of each slot's position (0: the game is over, or an
+    /// empty slot).
+    pub out_degree: Vec<u8>,
+    /// Positions moving to each slot's position.
+    pub in_degree: Vec<AtomicU32>,
+    /// The moves, parent by parent.
+    pub moves: MoveSpill,
+    /// Number of moves.
+    pub edges: u64,
+}
+
+/// Every position reachable from `roots` and the moves between them, many
+/// threads at once; at most `limit` positions. The key set starts with room for
+/// `expected` positions and is made twice as big (and the work started again)
+/// whenever that is too little.
 ///
 /// # Errors
-/// [`TooMany`] when more than `limit` are reachable.
+/// [`TablebaseError::TooMany`] when more than `limit` are reachable;
+/// [`TablebaseError::File`] when the temporary file fails.
 pub fn enumerate(
     keyer: &Keyer,
     template: &Position<1>,
     roots: &[Key],
     expected: usize,
     limit: usize,
-) -> Result<KeySet, TooMany> {
-    let mut set = KeySet::with_capacity(expected);
-    let mut frontier: Vec<u64> = roots
-        .iter()
-        .filter(|k| set.insert(**k).1)
-        .map(|k| k.0)
-        .collect();
-    let phase = Phase::spinner("enumerating positions");
-    let mut depth = 0;
+) -> Result<Enumeration, TablebaseError> {
+    let mut slots = expected.saturating_add(expected / 3);
+    loop {
+        match try_enumerate(keyer, template, roots, slots, limit)? {
+            Ok(e) => return Ok(e),
+            Err(Full) => {
+                if slots / 10 * 9 > limit {
+                    return Err(TooMany(limit).into());
+                }
+                slots = slots.saturating_mul(2);
+            }
+        }
+    }
+}
+
+/// One attempt of [`enumerate`] with `slots` slots.
+fn try_enumerate(
+    keyer: &Keyer,
+    template: &Position<1>,
+    roots: &[Key],
+    slots: usize,
+    limit: usize,
+) -> Result<Result<Enumeration, Full>, TablebaseError> {
+    let set = KeySet::with_slots(slots);
+    let n = set.capacity();
+    let out_degree: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(0)).collect();
+    let in_degree: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    let mut moves = MoveSpill::new()?;
+    let mut frontier = Vec::new();
+    for k in roots {
+        match set.insert(*k) {
+            Ok((slot, true)) => frontier.push(slot as u32),
+            Ok((_, false)) => {}
+            Err(Full) => return Ok(Err(Full)),
+        }
+    }
+    let phase = Phase::spinner("enumerating positions and moves");
+    let (mut depth, mut edges) = (0, 0u64);
     while !frontier.is_empty() {
-        let found: Vec<u64> = frontier
+        // Per piece of the frontier: the children's slots, and the new ones.
+        let found: Vec<Result<(Vec<u32>, Vec<u32>), Full>> = frontier
             .par_chunks(512)
-            .flat_map_iter(|chunk| {
+            .map(|chunk| {
+                let mut kid_slots = Vec::with_capacity(chunk.len() * 4);
                 let mut new = Vec::new();
                 let mut kids = Vec::with_capacity(32);
-                for &k in chunk {
-                    children(keyer, template, Key(k), &mut kids);
+                for &parent in chunk {
+                    let key = set.key_at(parent as usize).unwrap_or(Key(0));
+                    children(keyer, template, key, &mut kids);
                     for &c in &kids {
-                        if set.insert(Key(c)).1 {
-                            new.push(c);
+                        let (slot, is_new) = set.insert(Key(c))?;
+                        in_degree[slot].fetch_add(1, Ordering::Relaxed);
+                        kid_slots.push(slot as u32);
+                        if is_new {
+                            new.push(slot as u32);
                         }
                     }
+                    out_degree[parent as usize].store(kids.len() as u8, Ordering::Relaxed);
                 }
-                new
+                Ok((kid_slots, new))
             })
             .collect();
+        let mut next = Vec::new();
+        for (chunk, f) in frontier.chunks(512).zip(found) {
+            let Ok((kid_slots, new)) = f else {
+                phase.finish("the key set filled up: starting again with a bigger one");
+                return Ok(Err(Full));
+            };
+            moves.write(chunk, &kid_slots)?;
+            edges += kid_slots.len() as u64;
+            next.extend(new);
+        }
         depth += 1;
         if set.len() > limit {
             phase.finish("too many positions");
-            return Err(TooMany(limit));
+            return Err(TooMany(limit).into());
         }
-        set.grow_if_needed();
         phase.message(&format!("depth {depth}: {} positions", set.len()));
-        frontier = found;
+        frontier = next;
     }
     phase.finish(&format!("{} positions, {depth} moves deep", set.len()));
-    Ok(set)
+    Ok(Ok(Enumeration {
+        set,
+        out_degree: out_degree.into_iter().map(AtomicU8::into_inner).collect(),
+        in_degree,
+        moves,
+        edges,
+    }))
 }
 
-/// Moves between the positions of an index, backwards.
+/// Moves between positions, backwards. Positions are numbered by their slot in
+/// the key set they were enumerated into.
 #[derive(Debug)]
 pub struct Graph {
     /// Number of distinct children of each position (0: the game is over).
     pub out_degree: Vec<u8>,
-    /// `preds[offsets[i]..offsets[i+1]]` are the positions that move to `i`.
-    pub offsets: Vec<u32>,
+    /// `preds[ends[i-1]..ends[i]]` (from 0 for the first) are the positions
+    /// that move to `i`.
+    ends: Vec<u32>,
     /// Parents, grouped by child.
-    pub preds: Vec<u32>,
+    preds: Vec<u32>,
 }
-
-/// A child missing from the index: the index is not closed under moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("position {0:#x} has a child that is not in the index")]
-pub struct NotClosed(pub u64);
 
 impl Graph {
     /// The parents of position `i`.
     #[inline]
     #[must_use]
     pub fn parents(&self, i: u32) -> &[u32] {
-        &self.preds[self.offsets[i as usize] as usize..self.offsets[i as usize + 1] as usize]
+        let i = i as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.preds[start..self.ends[i] as usize]
+    }
+
+    /// Number of positions (slots, including unused ones).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.out_degree.len()
+    }
+
+    /// Whether there are no positions.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.out_degree.is_empty()
     }
 
     /// Number of moves stored.
@@ -105,82 +196,52 @@ impl Graph {
         self.preds.len()
     }
 
-    /// Builds the backward graph of `index`: every position's children are
-    /// generated once and kept as ranks (forward, in chunks of consecutive
-    /// positions), then turned around into the parent lists.
+    /// Turns the enumerated moves around: each child's parents are written at
+    /// the child's cursor, which starts at the sum of the in-degrees before it
+    /// and after the pass is where the next child's parents begin.
     ///
     /// # Errors
-    /// [`NotClosed`] when a child is missing from the index.
-    pub fn build(
-        keyer: &Keyer,
-        template: &Position<1>,
-        index: &SortedIndex,
-    ) -> Result<Graph, NotClosed> {
-        const CHUNK: usize = 1 << 16;
-        let n = index.len();
-        let in_count: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
-        let phase = Phase::bar("generating moves", n as u64);
-        // Per chunk: each position's number of children, and the children's ranks.
-        let forward: Vec<(Vec<u8>, Vec<u32>)> = (0..n.div_ceil(CHUNK))
-            .into_par_iter()
-            .map(|c| -> Result<(Vec<u8>, Vec<u32>), NotClosed> {
-                let range = c * CHUNK..((c + 1) * CHUNK).min(n);
-                let mut degrees = Vec::with_capacity(range.len());
-                let mut ranks = Vec::with_capacity(range.len() * 4);
-                let mut kids = Vec::with_capacity(32);
-                for i in range {
-                    let key = index.key(i as u32);
-                    children(keyer, template, key, &mut kids);
-                    for &k in &kids {
-                        let r = index.rank(Key(k)).ok_or(NotClosed(key.0))?;
-                        in_count[r as usize].fetch_add(1, Ordering::Relaxed);
-                        ranks.push(r);
-                    }
-                    degrees.push(kids.len() as u8);
-                }
-                phase.tick((c * CHUNK) as u32);
-                ranks.shrink_to_fit();
-                Ok((degrees, ranks))
-            })
-            .collect::<Result<_, _>>()?;
-        phase.finish("moves generated");
-        // Parent lists: offsets from the counts, then each move written at its
-        // child's cursor. After the pass a child's cursor is its end offset.
-        let phase = Phase::spinner("turning moves around");
-        let mut offsets = Vec::with_capacity(n + 1);
-        let mut sum = 0u32;
-        offsets.push(0);
-        for c in &in_count {
-            sum += c.load(Ordering::Relaxed);
-            offsets.push(sum);
+    /// [`TablebaseError::File`] when the moves cannot be read back;
+    /// [`TablebaseError::TooMany`] when there are 2^32 moves or more.
+    pub fn from_moves(
+        out_degree: Vec<u8>,
+        in_degree: Vec<AtomicU32>,
+        moves: MoveSpill,
+        edges: u64,
+    ) -> Result<Graph, TablebaseError> {
+        if edges > u64::from(u32::MAX) {
+            return Err(TooMany(u32::MAX as usize).into());
         }
-        let cursor = in_count;
-        cursor
-            .par_iter()
-            .zip(offsets[..n].par_iter())
-            .for_each(|(c, &o)| c.store(o, Ordering::Relaxed));
+        let phase = Phase::bar("turning moves around", edges);
+        let mut cursor = in_degree;
+        let mut sum = 0u32;
+        for c in &mut cursor {
+            let d = *c.get_mut();
+            *c.get_mut() = sum;
+            sum += d;
+        }
         let preds: Vec<AtomicU32> = (0..sum).map(|_| AtomicU32::new(0)).collect();
-        forward
-            .par_iter()
-            .enumerate()
-            .for_each(|(c, (degrees, ranks))| {
-                let mut next = ranks.iter();
-                for (j, &d) in degrees.iter().enumerate() {
-                    let parent = (c * CHUNK + j) as u32;
-                    for &r in next.by_ref().take(d as usize) {
-                        let at = cursor[r as usize].fetch_add(1, Ordering::Relaxed);
+        let mut done = 0u64;
+        moves.read_back(1 << 24, |batch: &[Block]| {
+            batch.par_iter().for_each(|b| {
+                let mut next = b.kids.iter();
+                for &parent in &b.parents {
+                    let d = out_degree[parent as usize] as usize;
+                    for &kid in next.by_ref().take(d) {
+                        let at = cursor[kid as usize].fetch_add(1, Ordering::Relaxed);
                         preds[at as usize].store(parent, Ordering::Relaxed);
                     }
                 }
             });
-        drop(cursor);
-        let out_degree = forward.into_iter().flat_map(|(d, _)| d).collect();
-        phase.finish("moves turned around");
-        let preds = preds.into_iter().map(AtomicU32::into_inner).collect();
+            let here: u64 = batch.iter().map(|b| b.kids.len() as u64).sum();
+            done += here;
+            phase.tick_by(here);
+        })?;
+        phase.finish(&format!("{done} moves turned around"));
         Ok(Graph {
             out_degree,
-            offsets,
-            preds,
+            ends: cursor.into_iter().map(AtomicU32::into_inner).collect(),
+            preds: preds.into_iter().map(AtomicU32::into_inner).collect(),
         })
     }
 }

@@ -61,21 +61,32 @@ const fn inverse_mod_2_60(a: u64) -> u64 {
     x & MASK60
 }
 
-/// A set of keys into which many threads insert at once; each key gets a slot.
+/// The set is too full to take more keys: the caller starts again with a
+/// bigger one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Full;
+
+/// A set of keys into which many threads insert at once; each key gets a slot
+/// that never changes (the set does not grow: when it fills up, the caller
+/// starts again with a bigger one). Slots are found by linear probing from a
+/// key's home slot, chosen by the mixed key's top bits scaled to the number of
+/// slots, so any number of slots works.
 #[derive(Debug)]
 pub struct KeySet {
     slots: Vec<AtomicU64>,
     len: AtomicU64,
+    limit: u64,
 }
 
 impl KeySet {
-    /// An empty set with room for about `expected` keys before growing.
+    /// An empty set with `slots` slots; it accepts keys up to 90% of them.
     #[must_use]
-    pub fn with_capacity(expected: usize) -> KeySet {
-        let cap = (expected.max(1024) * 2).next_power_of_two();
+    pub fn with_slots(slots: usize) -> KeySet {
+        let slots = slots.max(1024);
         KeySet {
-            slots: (0..cap).map(|_| AtomicU64::new(EMPTY)).collect(),
+            slots: (0..slots).map(|_| AtomicU64::new(EMPTY)).collect(),
             len: AtomicU64::new(0),
+            limit: slots as u64 / 10 * 9,
         }
     }
 
@@ -97,15 +108,24 @@ impl KeySet {
         self.slots.len()
     }
 
-    /// Inserts `k`; returns its slot and whether it was new. The set must not
-    /// be full (keep the load under one half with [`KeySet::grow_if_needed`]).
-    pub fn insert(&self, k: Key) -> (usize, bool) {
-        let mask = self.slots.len() - 1;
-        let mut i = (mix(k.0) as usize) & mask;
+    #[inline]
+    fn home(&self, k: Key) -> usize {
+        ((u128::from(mix(k.0)) * self.slots.len() as u128) >> 60) as usize
+    }
+
+    /// Inserts `k`; returns its slot and whether it was new.
+    ///
+    /// # Errors
+    /// [`Full`] once the set holds 90% of its slots: the key may or may not
+    /// have been added, and the set should be abandoned.
+    #[inline]
+    pub fn insert(&self, k: Key) -> Result<(usize, bool), Full> {
+        let n = self.slots.len();
+        let mut i = self.home(k);
         loop {
             let cur = self.slots[i].load(Ordering::Relaxed);
             if cur == k.0 {
-                return (i, false);
+                return Ok((i, false));
             }
             if cur == EMPTY {
                 match self.slots[i].compare_exchange(
@@ -115,22 +135,27 @@ impl KeySet {
                     Ordering::Relaxed,
                 ) {
                     Ok(_) => {
-                        self.len.fetch_add(1, Ordering::Relaxed);
-                        return (i, true);
+                        if self.len.fetch_add(1, Ordering::Relaxed) >= self.limit {
+                            return Err(Full);
+                        }
+                        return Ok((i, true));
                     }
-                    Err(now) if now == k.0 => return (i, false),
+                    Err(now) if now == k.0 => return Ok((i, false)),
                     Err(_) => {}
                 }
             }
-            i = (i + 1) & mask;
+            i += 1;
+            if i == n {
+                i = 0;
+            }
         }
     }
 
     /// The slot of `k`, if present.
     #[must_use]
     pub fn find(&self, k: Key) -> Option<usize> {
-        let mask = self.slots.len() - 1;
-        let mut i = (mix(k.0) as usize) & mask;
+        let n = self.slots.len();
+        let mut i = self.home(k);
         loop {
             let cur = self.slots[i].load(Ordering::Relaxed);
             if cur == k.0 {
@@ -139,31 +164,15 @@ impl KeySet {
             if cur == EMPTY {
                 return None;
             }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Doubles the table while more than half full (call between rounds, when no
-    /// other thread uses the set). Slots change when it grows.
-    pub fn grow_if_needed(&mut self) -> bool {
-        if self.len() * 2 <= self.slots.len() {
-            return false;
-        }
-        let mut bigger = KeySet::with_capacity(self.slots.len());
-        while bigger.slots.len() < self.len() * 4 {
-            bigger = KeySet::with_capacity(bigger.slots.len());
-        }
-        self.slots.par_iter().for_each(|s| {
-            let k = s.load(Ordering::Relaxed);
-            if k != EMPTY {
-                bigger.insert(Key(k));
+            i += 1;
+            if i == n {
+                i = 0;
             }
-        });
-        *self = bigger;
-        true
+        }
     }
 
     /// The key in `slot`, if any.
+    #[inline]
     #[must_use]
     pub fn key_at(&self, slot: usize) -> Option<Key> {
         let k = self.slots[slot].load(Ordering::Relaxed);
@@ -179,7 +188,16 @@ impl KeySet {
             .filter(|&k| k != EMPTY)
             .collect()
     }
+
+    /// The slots' contents, [`EMPTY_SLOT`] where there is no key.
+    #[must_use]
+    pub fn into_slots(self) -> Vec<u64> {
+        self.slots.into_iter().map(AtomicU64::into_inner).collect()
+    }
 }
+
+/// What an empty slot holds in [`KeySet::into_slots`].
+pub const EMPTY_SLOT: u64 = EMPTY;
 
 /// Bits of the mixed key that pick a bucket, for `n` keys: about eight keys a
 /// bucket.
@@ -290,14 +308,23 @@ mod tests {
 
     #[test]
     fn sets_and_indexes_find_every_key() {
-        let mut set = KeySet::with_capacity(16);
+        let set = KeySet::with_slots(5600);
         let mut rng = Rng::seed_from(2);
         let keys: Vec<u64> = (0..5000).map(|_| rng.next_u64() & MASK60).collect();
         for &k in &keys {
-            set.insert(Key(k));
-            set.grow_if_needed();
+            assert_eq!(set.insert(Key(k)).map(|(_, new)| new), Ok(true));
         }
         assert_eq!(set.len(), 5000);
+        assert_eq!(
+            set.insert(Key(keys[7])),
+            Ok((set.find(Key(keys[7])).unwrap(), false))
+        );
+        // 90% of 5600 is 5040: the set says so when it gets there.
+        let full = (0..100)
+            .map(|_| set.insert(Key(rng.next_u64() & MASK60)))
+            .filter(Result::is_err)
+            .count();
+        assert!(full > 0);
         assert!(keys.iter().all(|&k| set.find(Key(k)).is_some()));
         assert!(set.find(Key(12345)).is_none());
         let index = SortedIndex::new(set.keys());

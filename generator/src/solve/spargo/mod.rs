@@ -18,6 +18,7 @@ pub mod index;
 mod key;
 pub mod progress;
 pub mod retro;
+pub mod spill;
 mod tablebase;
 
 pub use file::{FORMAT_VERSION, fingerprint};

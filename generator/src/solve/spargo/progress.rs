@@ -60,6 +60,13 @@ impl Phase {
         }
     }
 
+    /// `n` more items are done.
+    pub fn tick_by(&self, n: u64) {
+        if let Some(b) = &self.bar {
+            b.inc(n);
+        }
+    }
+
     /// A new message.
     pub fn message(&self, msg: &str) {
         if let Some(b) = &self.bar {

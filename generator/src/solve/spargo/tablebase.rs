@@ -5,10 +5,15 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use super::graph::{Graph, NotClosed, TooMany, enumerate};
-use super::index::SortedIndex;
+use std::sync::atomic::{AtomicI8, AtomicU8, Ordering};
+
+use rayon::prelude::*;
+
+use super::graph::{Graph, TooMany, enumerate};
+use super::index::{EMPTY_SLOT, SortedIndex};
 use super::key::{Key, Keyer};
 use super::retro::{NO_DISTANCE, Solution, solve_margins, solve_win_loss};
+use super::spill::WordSpill;
 use cannonball_rules::margo::{CaptureScope, Ko, Move, Position, Rules};
 
 use crate::solve::Wld;
@@ -27,9 +32,6 @@ pub enum TablebaseError {
     /// The position's rules differ from the tablebase's.
     #[error("the position's rules differ from the tablebase's ({0})")]
     OtherRules(String),
-    /// The move graph was not closed (a bug).
-    #[error(transparent)]
-    NotClosed(#[from] NotClosed),
     /// More positions are reachable than the build allows.
     #[error(transparent)]
     TooMany(#[from] TooMany),
@@ -163,37 +165,50 @@ impl Tablebase {
         }
         let expected =
             if rules.size == 4 && root_keys.len() == 1 && roots[0].board().occupied().is_empty() {
-                // 109,934,302 under simple ko: room for them at under half
-                // load in 2^28 slots (2 GiB) without growing.
-                120_000_000
+                // 109,934,302 under simple ko: the key set gets a third more
+                // slots than that (1.2 GB) and never has to start again.
+                110_000_000
             } else {
                 1 << 16
             };
         let mut stats = BuildStats::default();
         let t = Instant::now();
-        let set = enumerate(
+        let found = enumerate(
             &keyer,
             &template,
             &root_keys,
             expected,
             options.max_positions,
         )?;
-        let index = SortedIndex::new(set.keys());
-        drop(set);
-        stats.positions = index.len();
+        stats.positions = found.set.len();
+        stats.moves = found.edges as usize;
         stats.enumerate = t.elapsed();
         let t = Instant::now();
-        let graph = Graph::build(&keyer, &template, &index)?;
-        stats.moves = graph.edges();
+        // The finished games' margins, then the keys out of memory until the
+        // end: the graph needs the room.
+        let slots = found.set.into_slots();
+        let terminals: Vec<(u32, i8)> = slots
+            .par_iter()
+            .enumerate()
+            .filter(|&(i, &k)| k != EMPTY_SLOT && found.out_degree[i] == 0)
+            .map(|(i, &k)| (i as u32, Key(k).margin()))
+            .collect();
+        let keys = WordSpill::write(&slots)?;
+        drop(slots);
+        let graph = Graph::from_moves(found.out_degree, found.in_degree, found.moves, found.edges)?;
         stats.graph = t.elapsed();
         let t = Instant::now();
-        let mut solution = solve_win_loss(&graph, &index);
+        let mut solution = solve_win_loss(&graph, &terminals);
         stats.win_loss = t.elapsed();
         if margins {
             let t = Instant::now();
-            solve_margins(&graph, &index, &mut solution);
+            solve_margins(&graph, &terminals, &mut solution);
             stats.margins = t.elapsed();
         }
+        drop(graph);
+        let t = Instant::now();
+        let (index, solution) = by_rank(&keys.read()?, &solution);
+        stats.graph += t.elapsed();
         Ok((
             Tablebase {
                 rules,
@@ -335,6 +350,34 @@ impl Tablebase {
         }
         counts.into_iter().collect()
     }
+}
+
+/// The index of the keys held in `slots`, and the solution (numbered by slot)
+/// renumbered by the index.
+fn by_rank(slots: &[u64], by_slot: &Solution) -> (SortedIndex, Solution) {
+    let index = SortedIndex::new(
+        slots
+            .par_iter()
+            .copied()
+            .filter(|&k| k != EMPTY_SLOT)
+            .collect(),
+    );
+    let margin: Vec<AtomicI8> = (0..index.len()).map(|_| AtomicI8::new(0)).collect();
+    let distance: Vec<AtomicU8> = (0..index.len()).map(|_| AtomicU8::new(0)).collect();
+    slots.par_iter().enumerate().for_each(|(i, &k)| {
+        if k == EMPTY_SLOT {
+            return;
+        }
+        if let Some(r) = index.rank(Key(k)) {
+            margin[r as usize].store(by_slot.margin[i], Ordering::Relaxed);
+            distance[r as usize].store(by_slot.distance[i], Ordering::Relaxed);
+        }
+    });
+    let solution = Solution {
+        margin: margin.into_iter().map(AtomicI8::into_inner).collect(),
+        distance: distance.into_iter().map(AtomicU8::into_inner).collect(),
+    };
+    (index, solution)
 }
 
 /// The value of a move for its maker, given the child's value for its mover.
