@@ -80,6 +80,13 @@ pub fn enumerate(
     }
 }
 
+/// One piece of the frontier expanded: its children's slots, parent by
+/// parent, and the slots of the positions seen for the first time.
+struct Expanded {
+    kid_slots: Vec<u32>,
+    new: Vec<u32>,
+}
+
 /// One attempt of [`enumerate`] with `slots` slots.
 fn try_enumerate(
     keyer: &Keyer,
@@ -104,8 +111,7 @@ fn try_enumerate(
     let phase = Phase::spinner("enumerating positions and moves");
     let (mut depth, mut edges) = (0, 0u64);
     while !frontier.is_empty() {
-        // Per piece of the frontier: the children's slots, and the new ones.
-        let found: Vec<Result<(Vec<u32>, Vec<u32>), Full>> = frontier
+        let found: Vec<Result<Expanded, Full>> = frontier
             .par_chunks(512)
             .map(|chunk| {
                 let mut kid_slots = Vec::with_capacity(chunk.len() * 4);
@@ -124,12 +130,12 @@ fn try_enumerate(
                     }
                     out_degree[parent as usize].store(kids.len() as u8, Ordering::Relaxed);
                 }
-                Ok((kid_slots, new))
+                Ok(Expanded { kid_slots, new })
             })
             .collect();
         let mut next = Vec::new();
         for (chunk, f) in frontier.chunks(512).zip(found) {
-            let Ok((kid_slots, new)) = f else {
+            let Ok(Expanded { kid_slots, new }) = f else {
                 phase.finish("the key set filled up: starting again with a bigger one");
                 return Ok(Err(Full));
             };
