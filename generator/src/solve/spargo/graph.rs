@@ -9,7 +9,7 @@
 //! slots left empty are simply never used. The moves go to a temporary file
 //! (see [`super::spill`]) and are read back once to turn them around.
 
-use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
@@ -35,16 +35,14 @@ fn children(keyer: &Keyer, template: &Position<1>, k: Key, out: &mut Vec<u64>) {
 pub struct TooMany(pub usize);
 
 /// Every position reachable from the roots, each in its slot of the key set,
-/// with its number of distinct children, how many positions move to it, and
-/// the moves themselves (in the spill).
+/// with its number of distinct children, and the moves themselves (in the
+/// spill).
 pub struct Enumeration {
     /// The positions.
     pub set: KeySet,
     /// Distinct children of each slot's position (0: the game is over, or an
     /// empty slot).
     pub out_degree: Vec<u8>,
-    /// Positions moving to each slot's position.
-    pub in_degree: Vec<AtomicU32>,
     /// The moves, parent by parent.
     pub moves: MoveSpill,
     /// Number of moves.
@@ -98,7 +96,6 @@ fn try_enumerate(
     let set = KeySet::with_slots(slots);
     let n = set.capacity();
     let out_degree: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(0)).collect();
-    let in_degree: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
     let mut moves = MoveSpill::new()?;
     let mut frontier = Vec::new();
     for k in roots {
@@ -122,7 +119,6 @@ fn try_enumerate(
                     children(keyer, template, key, &mut kids);
                     for &c in &kids {
                         let (slot, is_new) = set.insert(Key(c))?;
-                        in_degree[slot].fetch_add(1, Ordering::Relaxed);
                         kid_slots.push(slot as u32);
                         if is_new {
                             new.push(slot as u32);
@@ -155,7 +151,6 @@ fn try_enumerate(
     Ok(Ok(Enumeration {
         set,
         out_degree: out_degree.into_iter().map(AtomicU8::into_inner).collect(),
-        in_degree,
         moves,
         edges,
     }))
@@ -202,52 +197,95 @@ impl Graph {
         self.preds.len()
     }
 
-    /// Turns the enumerated moves around: each child's parents are written at
-    /// the child's cursor, which starts at the sum of the in-degrees before it
-    /// and after the pass is where the next child's parents begin.
+    /// Turns the enumerated moves around, in two reads of the moves: the first
+    /// counts each child's parents, which gives where its parents go (after
+    /// those of the children before it); the second writes each parent there.
+    /// The slots are split into one range per thread, and each thread reads
+    /// every move but writes only the children of its range, so no two
+    /// threads write to the same place and nothing needs an atomic operation.
     ///
     /// # Errors
     /// [`TablebaseError::File`] when the moves cannot be read back;
     /// [`TablebaseError::TooMany`] when there are 2^32 moves or more.
     pub fn from_moves(
         out_degree: Vec<u8>,
-        in_degree: Vec<AtomicU32>,
-        moves: MoveSpill,
+        mut moves: MoveSpill,
         edges: u64,
     ) -> Result<Graph, TablebaseError> {
         if edges > u64::from(u32::MAX) {
             return Err(TooMany(u32::MAX as usize).into());
         }
-        let phase = Phase::bar("turning moves around", edges);
-        let mut cursor = in_degree;
+        let n = out_degree.len();
+        let part = n.div_ceil(rayon::current_num_threads().max(1)).max(1);
+        let phase = Phase::bar("turning moves around", 2 * edges);
+        let mut ends = vec![0u32; n];
+        moves.read_back(1 << 24, |batch: &[Block]| {
+            ends.par_chunks_mut(part)
+                .enumerate()
+                .for_each(|(k, count)| {
+                    let lo = k * part;
+                    for b in batch {
+                        for &kid in &b.kids {
+                            if let Some(c) = (kid as usize)
+                                .checked_sub(lo)
+                                .and_then(|i| count.get_mut(i))
+                            {
+                                *c += 1;
+                            }
+                        }
+                    }
+                });
+            phase.tick_by(batch.iter().map(|b| b.kids.len() as u64).sum());
+        })?;
+        // Each child's cursor starts where its parents begin; after the second
+        // read it is where they end.
         let mut sum = 0u32;
-        for c in &mut cursor {
-            let d = *c.get_mut();
-            *c.get_mut() = sum;
+        for c in &mut ends {
+            let d = *c;
+            *c = sum;
             sum += d;
         }
-        let preds: Vec<AtomicU32> = (0..sum).map(|_| AtomicU32::new(0)).collect();
-        let mut done = 0u64;
+        let mut preds = vec![0u32; sum as usize];
+        // Where each range's parents begin in `preds`.
+        let bases: Vec<usize> = (0..n.div_ceil(part))
+            .map(|k| ends[k * part] as usize)
+            .collect();
         moves.read_back(1 << 24, |batch: &[Block]| {
-            batch.par_iter().for_each(|b| {
-                let mut next = b.kids.iter();
-                for &parent in &b.parents {
-                    let d = out_degree[parent as usize] as usize;
-                    for &kid in next.by_ref().take(d) {
-                        let at = cursor[kid as usize].fetch_add(1, Ordering::Relaxed);
-                        preds[at as usize].store(parent, Ordering::Relaxed);
+            let mut rest: &mut [u32] = &mut preds;
+            let mut slices = Vec::with_capacity(bases.len());
+            for (k, &base) in bases.iter().enumerate() {
+                let upto = bases.get(k + 1).copied().unwrap_or(sum as usize);
+                let (mine, tail) = std::mem::take(&mut rest).split_at_mut(upto - base);
+                slices.push((base, mine));
+                rest = tail;
+            }
+            ends.par_chunks_mut(part).zip(slices).enumerate().for_each(
+                |(k, (cursor, (base, out)))| {
+                    let lo = k * part;
+                    for b in batch {
+                        let mut next = b.kids.iter();
+                        for &parent in &b.parents {
+                            let d = out_degree[parent as usize] as usize;
+                            for &kid in next.by_ref().take(d) {
+                                if let Some(c) = (kid as usize)
+                                    .checked_sub(lo)
+                                    .and_then(|i| cursor.get_mut(i))
+                                {
+                                    out[*c as usize - base] = parent;
+                                    *c += 1;
+                                }
+                            }
+                        }
                     }
-                }
-            });
-            let here: u64 = batch.iter().map(|b| b.kids.len() as u64).sum();
-            done += here;
-            phase.tick_by(here);
+                },
+            );
+            phase.tick_by(batch.iter().map(|b| b.kids.len() as u64).sum());
         })?;
-        phase.finish(&format!("{done} moves turned around"));
+        phase.finish(&format!("{sum} moves turned around"));
         Ok(Graph {
             out_degree,
-            ends: cursor.into_iter().map(AtomicU32::into_inner).collect(),
-            preds: preds.into_iter().map(AtomicU32::into_inner).collect(),
+            ends,
+            preds,
         })
     }
 }

@@ -13,8 +13,6 @@
 //! and 0 otherwise. Threshold 1 is win/loss/draw; its pass also measures the
 //! distance to the end (the winner hurrying, the loser delaying).
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use rayon::prelude::*;
 
 use super::graph::Graph;
@@ -35,10 +33,6 @@ const IN_U: u32 = 2;
 struct Word(u32);
 
 impl Word {
-    fn fresh(out_degree: u8) -> Word {
-        Word(u32::from(out_degree))
-    }
-
     fn decided(state: u32, value: u8) -> Word {
         Word(state << 8 | u32::from(value) << 16)
     }
@@ -56,83 +50,113 @@ impl Word {
     }
 }
 
-/// The positions' words, one per position of the graph.
-struct Words(Vec<AtomicU32>);
+/// Positions just decided: those now in `X` and those now in `U`.
+#[derive(Default)]
+struct Layer {
+    x: Vec<u32>,
+    u: Vec<u32>,
+}
+
+impl Layer {
+    fn len(&self) -> usize {
+        self.x.len() + self.u.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The positions' words, one per position of the graph, split into one range
+/// of positions per thread: a step's threads each follow every move but
+/// change only the positions of their own range, so no word is shared and no
+/// atomic operation is needed.
+struct Words {
+    words: Vec<u32>,
+    part: usize,
+}
 
 impl Words {
     fn new(graph: &Graph) -> Words {
-        Words(
-            graph
-                .out_degree
-                .par_iter()
-                .map(|&d| AtomicU32::new(Word::fresh(d).0))
-                .collect(),
-        )
-    }
-
-    fn get(&self, i: u32) -> Word {
-        Word(self.0[i as usize].load(Ordering::Relaxed))
-    }
-
-    fn set(&self, i: u32, w: Word) {
-        self.0[i as usize].store(w.0, Ordering::Relaxed);
-    }
-
-    /// Puts the open position `i` into `X` with `value`; whether it was open.
-    fn enter_x(&self, i: u32, value: u8) -> bool {
-        let slot = &self.0[i as usize];
-        let mut w = Word(slot.load(Ordering::Relaxed));
-        while w.state() == OPEN {
-            let new = Word::decided(IN_X, value);
-            match slot.compare_exchange_weak(w.0, new.0, Ordering::Relaxed, Ordering::Relaxed) {
-                Ok(_) => return true,
-                Err(now) => w = Word(now),
-            }
+        let n = graph.len();
+        Words {
+            words: graph.out_degree.par_iter().map(|&d| u32::from(d)).collect(),
+            part: n.div_ceil(rayon::current_num_threads().max(1)).max(1),
         }
-        false
     }
 
-    /// One more child of the open position `i` is in `X`; when that was the
-    /// last, `i` goes into `U` with `value` (and the call says so).
-    fn child_in_x(&self, i: u32, value: u8) -> bool {
-        let slot = &self.0[i as usize];
-        let mut w = Word(slot.load(Ordering::Relaxed));
-        while w.state() == OPEN {
-            let last = w.count() == 1;
-            let new = if last {
-                Word::decided(IN_U, value)
+    /// Decides the finished games among `seeds` (slot, margin) whose margin
+    /// is `pick`ed, with the value each is given.
+    fn seed(
+        &mut self,
+        seeds: &[(u32, i8)],
+        pick: impl Fn(i8) -> bool,
+        value: impl Fn(i8) -> u8,
+    ) -> Layer {
+        let mut layer = Layer::default();
+        for &(i, m) in seeds.iter().filter(|&&(_, m)| pick(m)) {
+            let state = if m > 0 { IN_X } else { IN_U };
+            self.words[i as usize] = Word::decided(state, value(m)).0;
+            if m > 0 {
+                layer.x.push(i);
             } else {
-                Word(w.0 - 1)
-            };
-            match slot.compare_exchange_weak(w.0, new.0, Ordering::Relaxed, Ordering::Relaxed) {
-                Ok(_) => return last,
-                Err(now) => w = Word(now),
+                layer.u.push(i);
             }
         }
-        false
+        layer
     }
 
-    /// Follows every move into the positions of `layer` backwards; returns the
-    /// positions decided by it.
-    fn step(&self, graph: &Graph, layer: &[u32], x_value: u8, u_value: u8) -> Vec<u32> {
-        layer
-            .par_iter()
-            .flat_map_iter(|&c| {
-                let child_u = self.get(c).state() == IN_U;
-                let mut next = Vec::new();
-                for &p in graph.parents(c) {
-                    let decided = if child_u {
-                        self.enter_x(p, x_value)
-                    } else {
-                        self.child_in_x(p, u_value)
-                    };
-                    if decided {
-                        next.push(p);
+    /// Follows every move into the positions of `layer` backwards: the parents
+    /// of a position in `U` go into `X` with `x_value`; a parent all of whose
+    /// children are now in `X` goes into `U` with `u_value`. Returns the
+    /// positions decided.
+    fn step(&mut self, graph: &Graph, layer: &Layer, x_value: u8, u_value: u8) -> Layer {
+        let part = self.part;
+        let found: Vec<Layer> = self
+            .words
+            .par_chunks_mut(part)
+            .enumerate()
+            .map(|(k, words)| {
+                let lo = k * part;
+                let mut next = Layer::default();
+                let len = words.len();
+                let mine = |p: u32| (p as usize).checked_sub(lo).filter(|&i| i < len);
+                for &c in &layer.u {
+                    for &p in graph.parents(c) {
+                        if let Some(i) = mine(p) {
+                            let w = &mut words[i];
+                            if Word(*w).state() == OPEN {
+                                *w = Word::decided(IN_X, x_value).0;
+                                next.x.push(p);
+                            }
+                        }
+                    }
+                }
+                for &c in &layer.x {
+                    for &p in graph.parents(c) {
+                        if let Some(i) = mine(p) {
+                            let w = &mut words[i];
+                            let word = Word(*w);
+                            if word.state() == OPEN {
+                                if word.count() == 1 {
+                                    *w = Word::decided(IN_U, u_value).0;
+                                    next.u.push(p);
+                                } else {
+                                    *w -= 1;
+                                }
+                            }
+                        }
                     }
                 }
                 next
             })
-            .collect()
+            .collect();
+        let mut next = Layer::default();
+        for f in found {
+            next.x.extend(f.x);
+            next.u.extend(f.u);
+        }
+        next
     }
 }
 
@@ -149,20 +173,9 @@ pub struct Solution {
 /// finished games with their margins.
 #[must_use]
 pub fn solve_win_loss(graph: &Graph, terminals: &[(u32, i8)]) -> Solution {
-    let words = Words::new(graph);
+    let mut words = Words::new(graph);
     let phase = Phase::spinner("win/loss/draw");
-    let mut layer: Vec<u32> = terminals
-        .par_iter()
-        .filter_map(|&(i, m)| {
-            let s = match m.signum() {
-                1 => IN_X,
-                -1 => IN_U,
-                _ => return None,
-            };
-            words.set(i, Word::decided(s, 0));
-            Some(i)
-        })
-        .collect();
+    let mut layer = words.seed(terminals, |m| m != 0, |_| 0);
     let mut depth: u8 = 0;
     while !layer.is_empty() {
         let d = depth.saturating_add(1).min(NO_DISTANCE - 1);
@@ -172,10 +185,10 @@ pub fn solve_win_loss(graph: &Graph, terminals: &[(u32, i8)]) -> Solution {
     }
     phase.finish("win/loss/draw solved");
     let (margin, distance) = words
-        .0
+        .words
         .into_par_iter()
         .map(|w| {
-            let w = Word(w.into_inner());
+            let w = Word(w);
             match w.state() {
                 IN_X => (1, w.value()),
                 IN_U => (-1, w.value()),
@@ -200,7 +213,7 @@ pub fn solve_win_loss(graph: &Graph, terminals: &[(u32, i8)]) -> Solution {
 /// reached are draws.
 pub fn solve_margins(graph: &Graph, terminals: &[(u32, i8)], solution: &mut Solution) {
     let phase = Phase::spinner("exact margins");
-    let words = Words::new(graph);
+    let mut words = Words::new(graph);
     let top = terminals
         .iter()
         .map(|&(_, m)| m.unsigned_abs())
@@ -208,14 +221,11 @@ pub fn solve_margins(graph: &Graph, terminals: &[(u32, i8)], solution: &mut Solu
         .unwrap_or(0);
     for t in (1..=top).rev() {
         let t = t as i8;
-        let mut work: Vec<u32> = terminals
-            .par_iter()
-            .filter(|&&(_, m)| m.unsigned_abs() == t.unsigned_abs())
-            .map(|&(i, m)| {
-                words.set(i, Word::decided(if m > 0 { IN_X } else { IN_U }, m as u8));
-                i
-            })
-            .collect();
+        let mut work = words.seed(
+            terminals,
+            |m| m.unsigned_abs() == t.unsigned_abs(),
+            |m| m as u8,
+        );
         let mut reached = 0usize;
         while !work.is_empty() {
             reached += work.len();
@@ -224,10 +234,10 @@ pub fn solve_margins(graph: &Graph, terminals: &[(u32, i8)], solution: &mut Solu
         phase.message(&format!("margin {t}: {reached} positions reached"));
     }
     solution.margin = words
-        .0
+        .words
         .into_par_iter()
         .map(|w| {
-            let w = Word(w.into_inner());
+            let w = Word(w);
             if w.state() == OPEN {
                 0
             } else {

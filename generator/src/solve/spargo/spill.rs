@@ -66,16 +66,17 @@ impl MoveSpill {
     }
 
     /// Reads the blocks back in order, in batches of about `batch` numbers, and
-    /// hands each batch to `f`.
+    /// hands each batch to `f` (as often as wanted).
     ///
     /// # Errors
     /// When the file cannot be read back.
     pub fn read_back(
-        self,
+        &mut self,
         batch: usize,
         mut f: impl FnMut(&[Block]),
     ) -> Result<(), TablebaseError> {
-        let mut file = self.out.into_inner().map_err(|e| spill_error(e.error()))?;
+        self.out.flush().map_err(|e| spill_error(&e))?;
+        let mut file: &File = self.out.get_ref();
         file.seek(SeekFrom::Start(0)).map_err(|e| spill_error(&e))?;
         let mut r = BufReader::with_capacity(1 << 22, file);
         let mut pending: Vec<Block> = Vec::new();
@@ -101,6 +102,7 @@ impl MoveSpill {
         if !pending.is_empty() {
             f(&pending);
         }
+        file.seek(SeekFrom::End(0)).map_err(|e| spill_error(&e))?;
         Ok(())
     }
 }
@@ -191,14 +193,16 @@ mod tests {
         for (p, k) in &blocks {
             spill.write(p, k).unwrap();
         }
-        let mut back = Vec::new();
-        spill
-            .read_back(40, |batch| {
-                assert!(!batch.is_empty());
-                back.extend(batch.iter().map(|b| (b.parents.clone(), b.kids.clone())));
-            })
-            .unwrap();
-        assert_eq!(back, blocks);
+        for _ in 0..2 {
+            let mut back = Vec::new();
+            spill
+                .read_back(40, |batch| {
+                    assert!(!batch.is_empty());
+                    back.extend(batch.iter().map(|b| (b.parents.clone(), b.kids.clone())));
+                })
+                .unwrap();
+            assert_eq!(back, blocks);
+        }
         let words: Vec<u64> = (0..200_000u64)
             .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .collect();

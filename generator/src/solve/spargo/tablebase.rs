@@ -195,7 +195,7 @@ impl Tablebase {
             .collect();
         let keys = WordSpill::write(&slots)?;
         drop(slots);
-        let graph = Graph::from_moves(found.out_degree, found.in_degree, found.moves, found.edges)?;
+        let graph = Graph::from_moves(found.out_degree, found.moves, found.edges)?;
         stats.graph = t.elapsed();
         let t = Instant::now();
         let mut solution = solve_win_loss(&graph, &terminals);
