@@ -141,12 +141,9 @@ pub fn tablebase() -> Result<()> {
     let root = Position::<1>::new(rules)?;
     let (_tb, st) = Tablebase::build(rules, std::slice::from_ref(&root), BuildOptions::default())?;
     outln!(
-        "spargo tablebase: {} positions; enumerate {:.1} s, graph {:.1} s, win/loss/draw {:.1} s, margins {:.1} s, total {:.1} s wall; peak memory {}",
+        "spargo tablebase: {} positions; {}, total {:.1} s wall; peak memory {}",
         st.positions,
-        st.enumerate.as_secs_f64(),
-        st.graph.as_secs_f64(),
-        st.win_loss.as_secs_f64(),
-        st.margins.as_secs_f64(),
+        st.phases(),
         start.elapsed().as_secs_f64(),
         super::tablebase::peak_memory()
     )?;

@@ -154,11 +154,8 @@ fn build(args: &BuildArgs) -> Result<()> {
         st.moves
     )?;
     outln!(
-        "time: enumerate {:.1} s, graph {:.1} s, win/loss/draw {:.1} s, margins {:.1} s, total {:.1} s",
-        st.enumerate.as_secs_f64(),
-        st.graph.as_secs_f64(),
-        st.win_loss.as_secs_f64(),
-        st.margins.as_secs_f64(),
+        "time: {}, total {:.1} s",
+        st.phases(),
         start.elapsed().as_secs_f64()
     )?;
     outln!("peak memory: {}", peak_memory())?;

@@ -111,20 +111,30 @@ fn try_enumerate(
         let found: Vec<Result<Expanded, Full>> = frontier
             .par_chunks(512)
             .map(|chunk| {
-                let mut kid_slots = Vec::with_capacity(chunk.len() * 4);
-                let mut new = Vec::new();
+                // The table is far bigger than the caches: the parents' keys,
+                // then all their children's home slots, are read in tight loops
+                // first, so that the cache misses overlap instead of coming one
+                // by one between move generations.
+                let keys: Vec<Key> = chunk
+                    .iter()
+                    .map(|&p| set.key_at(p as usize).unwrap_or(Key(0)))
+                    .collect();
+                let mut all = Vec::with_capacity(chunk.len() * 4);
                 let mut kids = Vec::with_capacity(32);
-                for &parent in chunk {
-                    let key = set.key_at(parent as usize).unwrap_or(Key(0));
+                for (&parent, &key) in chunk.iter().zip(&keys) {
                     children(keyer, template, key, &mut kids);
-                    for &c in &kids {
-                        let (slot, is_new) = set.insert(Key(c))?;
-                        kid_slots.push(slot as u32);
-                        if is_new {
-                            new.push(slot as u32);
-                        }
-                    }
+                    all.extend_from_slice(&kids);
                     out_degree[parent as usize].store(kids.len() as u8, Ordering::Relaxed);
+                }
+                std::hint::black_box(set.touch(&all));
+                let mut kid_slots = Vec::with_capacity(all.len());
+                let mut new = Vec::new();
+                for &c in &all {
+                    let (slot, is_new) = set.insert(Key(c))?;
+                    kid_slots.push(slot as u32);
+                    if is_new {
+                        new.push(slot as u32);
+                    }
                 }
                 Ok(Expanded { kid_slots, new })
             })

@@ -151,6 +151,16 @@ impl KeySet {
         }
     }
 
+    /// Reads the home slot of each key (to bring it into the cache before the
+    /// keys are inserted); returns something computed from what was read, for
+    /// the caller to pass to [`std::hint::black_box`].
+    #[must_use]
+    pub fn touch(&self, keys: &[u64]) -> u64 {
+        keys.iter().fold(0, |acc, &k| {
+            acc ^ self.slots[self.home(Key(k))].load(Ordering::Relaxed)
+        })
+    }
+
     /// The slot of `k`, if present.
     #[must_use]
     pub fn find(&self, k: Key) -> Option<usize> {

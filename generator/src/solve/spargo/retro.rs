@@ -156,6 +156,9 @@ impl Words {
             next.x.extend(f.x);
             next.u.extend(f.u);
         }
+        // In slot order the next step reads the parent lists front to back.
+        next.x.par_sort_unstable();
+        next.u.par_sort_unstable();
         next
     }
 }

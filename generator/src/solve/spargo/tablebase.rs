@@ -98,12 +98,29 @@ pub struct BuildStats {
     pub moves: usize,
     /// Enumeration time.
     pub enumerate: Duration,
-    /// Graph building time.
+    /// Turning the moves around into the backward graph.
     pub graph: Duration,
     /// Win/loss/draw and distance time.
     pub win_loss: Duration,
     /// Exact margin time (zero when skipped).
     pub margins: Duration,
+    /// Numbering the positions in the order of their keys (the file's order).
+    pub numbering: Duration,
+}
+
+impl BuildStats {
+    /// The time of each phase, for reports.
+    #[must_use]
+    pub fn phases(&self) -> String {
+        format!(
+            "enumerate {:.1} s, graph {:.1} s, win/loss/draw {:.1} s, margins {:.1} s, numbering {:.1} s",
+            self.enumerate.as_secs_f64(),
+            self.graph.as_secs_f64(),
+            self.win_loss.as_secs_f64(),
+            self.margins.as_secs_f64(),
+            self.numbering.as_secs_f64(),
+        )
+    }
 }
 
 /// A solved set of positions.
@@ -208,7 +225,7 @@ impl Tablebase {
         drop(graph);
         let t = Instant::now();
         let (index, solution) = by_rank(&keys.read()?, &solution);
-        stats.graph += t.elapsed();
+        stats.numbering = t.elapsed();
         Ok((
             Tablebase {
                 rules,
