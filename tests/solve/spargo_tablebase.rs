@@ -182,7 +182,25 @@ fn files_round_trip_and_damage_is_detected() {
     let err = Tablebase::load(&path, None).unwrap_err();
     assert!(err.to_string().contains("truncated"), "{err}");
     std::fs::write(&path, b"hello").unwrap();
-    assert!(Tablebase::load(&path, None).is_err());
+    let err = Tablebase::load(&path, None).unwrap_err().to_string();
+    // Every failure names the file and says how to make it again.
+    assert!(err.starts_with(&path.display().to_string()), "{err}");
+    assert!(
+        err.contains(&format!(
+            "make it again with `cannonball tablebase build --game spargo --out {}`",
+            path.display()
+        )),
+        "{err}"
+    );
+    let missing = dir.join("missing.tb");
+    let err = Tablebase::load(&missing, Some(&spargo(Ko::None)))
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with(&missing.display().to_string()), "{err}");
+    assert!(
+        err.contains("`cannonball tablebase build --game spargo --ko none --out"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

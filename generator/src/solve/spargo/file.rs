@@ -195,6 +195,16 @@ impl Tablebase {
     /// # Errors
     /// [`TablebaseError::File`] naming what is wrong.
     pub fn load(path: &Path, rules: Option<&Rules>) -> Result<Tablebase, TablebaseError> {
+        Tablebase::load_unhinted(path, rules).map_err(|e| match e {
+            TablebaseError::File { path: p, reason } => TablebaseError::File {
+                reason: format!("{reason}; {}", remake_hint(path, rules)),
+                path: p,
+            },
+            other => other,
+        })
+    }
+
+    fn load_unhinted(path: &Path, rules: Option<&Rules>) -> Result<Tablebase, TablebaseError> {
         let file = File::open(path).map_err(|e| file_error(path, e))?;
         let mut r = Checked::new(BufReader::with_capacity(1 << 20, file));
         let err = |e: std::io::Error| file_error(path, format!("truncated or unreadable ({e})"));
@@ -221,6 +231,33 @@ impl Tablebase {
             header.roots,
             header.flags & 1 != 0,
         )
+    }
+}
+
+/// How to make the file again, for the errors of [`Tablebase::load`]: the
+/// command for the wanted rules when they are known (only the full Spargo
+/// table has such a command; other tables come from the program that built
+/// them).
+fn remake_hint(path: &Path, rules: Option<&Rules>) -> String {
+    let (ko, note) = match rules {
+        Some(r) if r.ko == Ko::None => (" --ko none", ""),
+        Some(_) => ("", ""),
+        None => ("", "; add `--ko none` for the table without ko"),
+    };
+    let spargo = cannonball_rules::margo::Preset::Spargo.rules();
+    let full_spargo = rules.is_none_or(|r| {
+        r.size == spargo.size
+            && r.capture_scope == spargo.capture_scope
+            && r.all_freedoms == spargo.all_freedoms
+            && r.max_height.is_none()
+    });
+    if full_spargo {
+        format!(
+            "make it again with `cannonball tablebase build --game spargo{ko} --out {}` (about 4 minutes{note})",
+            path.display()
+        )
+    } else {
+        "make it again from the same roots and rules".to_owned()
     }
 }
 

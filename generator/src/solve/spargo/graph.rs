@@ -82,7 +82,7 @@ pub fn enumerate(
 /// parent, and the slots of the positions seen for the first time.
 struct Expanded {
     kid_slots: Vec<u32>,
-    new: Vec<u32>,
+    new: Vec<(u32, Key)>,
 }
 
 /// One attempt of [`enumerate`] with `slots` slots.
@@ -100,7 +100,7 @@ fn try_enumerate(
     let mut frontier = Vec::new();
     for k in roots {
         match set.insert(*k) {
-            Ok((slot, true)) => frontier.push(slot as u32),
+            Ok((slot, true)) => frontier.push((slot as u32, *k)),
             Ok((_, false)) => {}
             Err(Full) => return Ok(Err(Full)),
         }
@@ -111,17 +111,14 @@ fn try_enumerate(
         let found: Vec<Result<Expanded, Full>> = frontier
             .par_chunks(512)
             .map(|chunk| {
-                // The table is far bigger than the caches: the parents' keys,
-                // then all their children's home slots, are read in tight loops
-                // first, so that the cache misses overlap instead of coming one
-                // by one between move generations.
-                let keys: Vec<Key> = chunk
-                    .iter()
-                    .map(|&p| set.key_at(p as usize).unwrap_or(Key(0)))
-                    .collect();
+                // The table is far bigger than the caches: all the children's
+                // home slots are read in a tight loop first, so that the cache
+                // misses overlap instead of coming one by one between move
+                // generations. (The frontier carries its keys for the same
+                // reason.)
                 let mut all = Vec::with_capacity(chunk.len() * 4);
                 let mut kids = Vec::with_capacity(32);
-                for (&parent, &key) in chunk.iter().zip(&keys) {
+                for &(parent, key) in chunk {
                     children(keyer, template, key, &mut kids);
                     all.extend_from_slice(&kids);
                     out_degree[parent as usize].store(kids.len() as u8, Ordering::Relaxed);
@@ -133,7 +130,7 @@ fn try_enumerate(
                     let (slot, is_new) = set.insert(Key(c))?;
                     kid_slots.push(slot as u32);
                     if is_new {
-                        new.push(slot as u32);
+                        new.push((slot as u32, Key(c)));
                     }
                 }
                 Ok(Expanded { kid_slots, new })
@@ -145,7 +142,8 @@ fn try_enumerate(
                 phase.finish("the key set filled up: starting again with a bigger one");
                 return Ok(Err(Full));
             };
-            moves.write(chunk, &kid_slots)?;
+            let parents: Vec<u32> = chunk.iter().map(|&(slot, _)| slot).collect();
+            moves.write(&parents, &kid_slots)?;
             edges += kid_slots.len() as u64;
             next.extend(new);
         }

@@ -70,6 +70,12 @@ impl Keyer {
     #[must_use]
     pub fn key_of(&self, mover: u64, other: u64, ko: u64) -> Key {
         let mut best = u64::MAX;
+        if ko == 0 {
+            for s in 0..8 {
+                best = best.min(self.permute(s, mover) | self.permute(s, other) << HALF);
+            }
+            return Key(best);
+        }
         for s in 0..8 {
             let k = self.permute(s, ko);
             let key = (self.permute(s, mover) | k) | (self.permute(s, other) | k) << HALF;
