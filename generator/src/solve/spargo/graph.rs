@@ -297,3 +297,69 @@ impl Graph {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cannonball_rules::margo::{Ko, Preset};
+
+    fn three_by_three() -> Position<1> {
+        let mut rules = Preset::Margo.rules();
+        rules.size = 3;
+        rules.swap = false;
+        rules.ko = Ko::Simple;
+        Position::new(rules).unwrap()
+    }
+
+    #[test]
+    fn a_key_set_too_small_is_started_again_with_the_same_result() {
+        let root = three_by_three();
+        let keyer = Keyer::for_geometry(root.geometry());
+        let roots = [keyer.key(&root)];
+        let small = enumerate(&keyer, &root, &roots, 16, usize::MAX).unwrap();
+        let big = enumerate(&keyer, &root, &roots, 1 << 22, usize::MAX).unwrap();
+        assert!(small.set.capacity() < big.set.capacity());
+        let sorted = |e: &Enumeration| {
+            let mut k = e.set.keys();
+            k.sort_unstable();
+            k
+        };
+        assert!(small.set.len() > 16 * 4, "the small set had to grow");
+        assert_eq!(sorted(&small), sorted(&big));
+        assert_eq!(small.edges, big.edges);
+        // Too many positions for the limit is an error, not a loop.
+        assert!(matches!(
+            enumerate(&keyer, &root, &roots, 16, 100),
+            Err(TablebaseError::TooMany(_))
+        ));
+    }
+
+    #[test]
+    fn every_move_is_turned_around() {
+        let root = three_by_three();
+        let keyer = Keyer::for_geometry(root.geometry());
+        let found = enumerate(&keyer, &root, &[keyer.key(&root)], 1 << 12, usize::MAX).unwrap();
+        let set = &found.set;
+        // Forward, from the rules: every (parent, child) pair by slot.
+        let mut forward = Vec::new();
+        let mut kids = Vec::new();
+        for slot in 0..set.capacity() {
+            if let Some(k) = set.key_at(slot) {
+                children(&keyer, &root, k, &mut kids);
+                assert_eq!(kids.len(), found.out_degree[slot] as usize);
+                for &c in &kids {
+                    forward.push((set.find(Key(c)).unwrap() as u32, slot as u32));
+                }
+            }
+        }
+        let graph = Graph::from_moves(found.out_degree, found.moves, found.edges).unwrap();
+        let mut backward = Vec::new();
+        for c in 0..graph.len() as u32 {
+            backward.extend(graph.parents(c).iter().map(|&p| (c, p)));
+        }
+        forward.sort_unstable();
+        backward.sort_unstable();
+        assert_eq!(graph.edges(), forward.len());
+        assert_eq!(backward, forward);
+    }
+}
