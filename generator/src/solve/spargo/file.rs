@@ -360,7 +360,7 @@ fn read_index(r: &mut impl Read, path: &Path) -> Result<Vec<u64>, TablebaseError
     Ok(mixed)
 }
 
-fn read_u32(r: &mut impl Read) -> std::io::Result<u32> {
+pub(super) fn read_u32(r: &mut impl Read) -> std::io::Result<u32> {
     let mut b = [0u8; 4];
     r.read_exact(&mut b)?;
     Ok(u32::from_le_bytes(b))

@@ -10,6 +10,7 @@
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 
+use super::file::read_u32;
 use super::tablebase::TablebaseError;
 
 fn spill_error(e: &std::io::Error) -> TablebaseError {
@@ -163,12 +164,6 @@ fn write_u32s(w: &mut impl Write, xs: &[u32]) -> std::io::Result<()> {
         w.write_all(&bytes)?;
     }
     Ok(())
-}
-
-fn read_u32(r: &mut impl Read) -> std::io::Result<u32> {
-    let mut b = [0u8; 4];
-    r.read_exact(&mut b)?;
-    Ok(u32::from_le_bytes(b))
 }
 
 fn read_u32s(r: &mut impl Read, n: usize) -> std::io::Result<Vec<u32>> {
