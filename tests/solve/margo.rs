@@ -282,3 +282,42 @@ fn more_than_two_players_is_an_error() {
         SolveError::Players(3)
     );
 }
+
+#[test]
+fn only_best_settles_the_value_and_every_best_move_and_bounds_the_rest() {
+    // Every 7th position of 3x3 Margo: the value and every best move's value
+    // exact, every other move either exact or proven below the value, and all
+    // bounds true (brute force); the line keeps the value.
+    let start = AnyPosition::new(margo3(|_| {})).unwrap();
+    let brute = cannonball::solve::margo::BruteForce::new(&start, 2_000_000).unwrap();
+    let mut solver = Solver::new(Options {
+        only_best: true,
+        ..opts(Mode::Exact)
+    });
+    let (mut checked, mut bounded) = (0, 0);
+    for (i, (p, _)) in brute.positions().enumerate().step_by(7) {
+        let any = AnyPosition::Small(p.clone());
+        let sol = solver.solve(&any, &Progress::default()).unwrap();
+        let what = format!("position {i}: {}", p.to_setup().to_text());
+        let want = brute.value(p).unwrap();
+        assert!(sol.complete, "{what}: incomplete");
+        assert_eq!(sol.value(), Some(want), "{what}: value");
+        for (got, (m, v)) in sol.moves.iter().zip(brute.move_values(p).unwrap()) {
+            assert_eq!(got.mv, m, "{what}");
+            assert!(
+                got.bounds.lower <= v && v <= got.bounds.upper,
+                "{what}: {m:?}"
+            );
+            if v == want {
+                assert_eq!(got.bounds.value(), Some(v), "{what}: best move {m:?}");
+            } else if got.bounds.value().is_none() {
+                assert!(got.bounds.upper < want, "{what}: {m:?} not below the best");
+                bounded += 1;
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 14_000, "{checked}");
+    // The point of the option: many worse moves are left as bounds.
+    assert!(bounded > 1000, "{bounded}");
+}

@@ -138,6 +138,9 @@ struct Try {
     tempting: String,
     value: String,
     refutation: String,
+    /// What the page says when there is no refutation line: the try ends
+    /// the game, or (capture, save and Margrites puzzles) falls short.
+    no_line: &'static str,
 }
 
 #[derive(Serialize)]
@@ -475,6 +478,11 @@ fn view(p: &Puzzle, nav: Nav) -> Result<PuzzleView, String> {
                     .map(|m| p.notation(m))
                     .collect::<Vec<_>>()
                     .join(" "),
+                no_line: if p.game != Game::Margrites && !p.objective.wants_turns(p.game) {
+                    "the game ends with it"
+                } else {
+                    "the goal is not reached in time"
+                },
             })
             .collect(),
         minimality: match p.minimality.minimal {

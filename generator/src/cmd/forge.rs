@@ -56,6 +56,12 @@ pub struct Args {
     /// With `--save`: `stack-join` only.
     #[arg(long)]
     theme: Option<Theme>,
+    /// Spargo with a tablebase: best-margin puzzles ("find the best move;
+    /// who wins, and by how much?") from positions where no single move
+    /// wins and one move has the best margin: every other candidate's answer
+    /// draws or loses least, the rest win by most.
+    #[arg(long, requires = "tablebase", conflicts_with = "theme")]
+    best_margin: bool,
     /// Margo and Spargo: forge capture puzzles (take K of the opponent's
     /// pieces off the board within N moves, N = 2 or 3) from self-play games,
     /// instead of whole-game ones.
@@ -232,7 +238,8 @@ fn run_options(a: &Args, tb_checksum: Option<u64>) -> RunOptions {
             (true, _, _) => Some("capture".to_owned()),
             (_, true, None) => Some("save".to_owned()),
             (_, true, Some(t)) => Some(format!("save-{}", t.slug())),
-            (_, _, t) => t.map(|t| format!("scan-{}", t.slug())),
+            (_, _, Some(t)) => Some(format!("scan-{}", t.slug())),
+            _ => a.best_margin.then(|| "best-margin".to_owned()),
         },
         settings: match a.game {
             // The Margrites forge has fixed limits.
@@ -347,6 +354,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
         _ => None,
     };
     let game = a.game;
+    let best_margin = a.best_margin;
     let tb = tablebase.as_ref();
     let ranks = ranks.as_ref();
     let goal = match (a.capture, a.save) {
@@ -359,7 +367,13 @@ pub fn run(a: &Args) -> Result<ExitCode> {
             horizon::forge_one(game, goal, source, seed, i, &limits)
         }
         (Game::Spargo, Some(tb), None) => match ranks.map_or_else(
-            || spargo::candidate(tb, seed, i),
+            || {
+                if best_margin {
+                    spargo::best_margin_candidate(tb, seed, i)
+                } else {
+                    spargo::candidate(tb, seed, i)
+                }
+            },
             |(r, theme)| spargo::ranked_candidate(tb, r, *theme, i),
         ) {
             Some(c) => margo::forge_candidate(game, c, seed, i, &limits),

@@ -32,6 +32,11 @@ pub struct Args {
     /// Only win, draw or loss (faster).
     #[arg(long)]
     wld: bool,
+    /// Exact value and best moves only: a move proven worse than another is
+    /// reported with bounds instead of its exact margin (much faster where
+    /// the worse moves' margins are hard to settle).
+    #[arg(long, conflicts_with = "wld")]
+    only_best: bool,
     /// Stop after about this many nodes; what is not proven is reported as
     /// bounds. Raise it for larger boards.
     #[arg(long, default_value_t = DEFAULT_NODES)]
@@ -77,6 +82,7 @@ fn options(args: &Args) -> Result<Options> {
         symmetry: !args.no_symmetry,
         deepening: !args.no_deepening,
         principal_variation: true,
+        only_best: args.only_best,
     })
 }
 

@@ -84,6 +84,7 @@ pub fn solve_margo(
         symmetry: true,
         deepening: true,
         principal_variation: false,
+        only_best: false,
     };
     let sol = margo_solver::solve(pos, &opts)?;
     Ok(MargoAnswer {

@@ -53,6 +53,58 @@ pub fn candidate(tb: &Tablebase, seed: u64, index: u64) -> Option<Candidate> {
     None
 }
 
+/// The longest the game may last after a best-margin candidate's best move
+/// (plies, as the tablebase counts them: the winner hurrying, the loser
+/// delaying). The search settles a best move's exact margin only near the
+/// end of the game, and `verify` must settle it again without the tablebase:
+/// a few thousand candidates further from the end gave almost no question
+/// the search could settle within its budget.
+const MARGIN_DISTANCE: u8 = 2;
+
+/// Tries per best-margin candidate index: such positions are rarer.
+const MARGIN_DRAWS: usize = 20_000;
+
+/// Whether the position at `rank` asks for the best margin: at least four
+/// legal moves, not exactly one winning move, and one move whose margin is
+/// better than every other's, which ends the game within
+/// [`MARGIN_DISTANCE`] plies. With `winning` the best move wins (several
+/// moves do); without, nothing wins and the best move draws or loses least.
+fn unique_best_margin(tb: &Tablebase, rank: u32, winning: bool) -> Option<AnyPosition> {
+    let p = tb.position(rank);
+    let values = tb.move_values(&p).ok()?;
+    let wins = values.iter().filter(|v| v.1.wld == Wld::Win).count();
+    if values.len() < MIN_MOVES || wins == 1 || (wins > 1) != winning {
+        return None;
+    }
+    let best = values.iter().map(|v| v.1.margin).max()?;
+    let at_best: Vec<&(Move, Entry)> = values.iter().filter(|v| v.1.margin == best).collect();
+    (at_best.len() == 1 && at_best[0].1.distance.is_some_and(|d| d <= MARGIN_DISTANCE))
+        .then_some(AnyPosition::Small(p))
+}
+
+/// The `index`-th best-margin candidate of `seed`: the first of up to
+/// [`MARGIN_DRAWS`]
+/// positions drawn at random from the tablebase where one move has the best
+/// margin and no single move wins ([`unique_best_margin`]). Even indices take positions where nothing
+/// wins (the answer draws or loses least), odd ones positions where several
+/// moves win (the answer wins by most).
+#[must_use]
+pub fn best_margin_candidate(tb: &Tablebase, seed: u64, index: u64) -> Option<Candidate> {
+    let mut rng = Rng::seed_from(seed ^ 0x4d41_5247).fork(index);
+    let n = tb.len() as u64;
+    let winning = index % 2 == 1;
+    for _ in 0..MARGIN_DRAWS {
+        let rank = u32::try_from(rng.below(n)).ok()?;
+        if let Some(position) = unique_best_margin(tb, rank, winning) {
+            return Some(Candidate {
+                position,
+                source: format!("spargo tablebase position {rank} (best margin)"),
+            });
+        }
+    }
+    None
+}
+
 /// Whether `x` is an eye of `color`: an empty board-level point all of whose
 /// orthogonal neighbours hold pieces of that colour (no groups looked at).
 fn is_eye(

@@ -28,6 +28,10 @@ pub enum Value {
     /// Margo `best-margin`: won or lost by capture rather than by score
     /// (`capture-win`, `capture-loss`).
     ByCapture(Wld),
+    /// Margo `best-margin`: a move proven worse than the key only as far as
+    /// a bound: the final margin is at most this, or the game is lost by
+    /// capture (`-7 or less`).
+    AtMost(i32),
     /// Margo `capture:K`: the pieces the move forces off the board; `save`:
     /// the mover's pieces the opponent can then force off (`3`, `0`).
     Pieces(u32),
@@ -43,6 +47,8 @@ impl fmt::Display for Value {
             Value::Margin(m) => write!(f, "{m:+}"),
             Value::ByCapture(Wld::Loss) => f.write_str("capture-loss"),
             Value::ByCapture(_) => f.write_str("capture-win"),
+            Value::AtMost(0) => f.write_str("0 or less"),
+            Value::AtMost(m) => write!(f, "{m:+} or less"),
             Value::Pieces(n) => write!(f, "{n}"),
             Value::Reaches(true) => f.write_str("yes"),
             Value::Reaches(false) => f.write_str("no"),
@@ -98,9 +104,12 @@ impl Value {
                 match text {
                     "capture-win" => Some(Value::ByCapture(Wld::Win)),
                     "capture-loss" => Some(Value::ByCapture(Wld::Loss)),
-                    _ => text.parse::<i32>().ok().map(Value::Margin),
+                    _ => match text.strip_suffix(" or less") {
+                        Some(m) => m.parse::<i32>().ok().map(Value::AtMost),
+                        None => text.parse::<i32>().ok().map(Value::Margin),
+                    },
                 },
-                "a margin such as +3, 0 or -2, capture-win or capture-loss",
+                "a margin such as +3, 0 or -2, a bound such as -7 or less, capture-win or capture-loss",
             ),
         };
         match value {
@@ -126,7 +135,16 @@ mod tests {
             (
                 Game::Margo,
                 Objective::BestMargin,
-                &["+3", "0", "-2", "capture-win", "capture-loss"][..],
+                &[
+                    "+3",
+                    "0",
+                    "-2",
+                    "capture-win",
+                    "capture-loss",
+                    "-7 or less",
+                    "0 or less",
+                    "+2 or less",
+                ][..],
             ),
             (Game::Margo, Objective::Capture(2), &["2", "0"][..]),
             (Game::Spargo, Objective::Save, &["1"][..]),
@@ -144,6 +162,9 @@ mod tests {
     fn values_of_another_kind_or_spelling_are_refused() {
         assert!(Value::parse("3", Game::Margo, Objective::BestMargin).is_err());
         assert!(Value::parse("+0", Game::Margo, Objective::BestMargin).is_err());
+        assert!(Value::parse("7 or less", Game::Margo, Objective::BestMargin).is_err());
+        assert!(Value::parse("-7 or more", Game::Margo, Objective::BestMargin).is_err());
+        assert!(Value::parse("-7 or less", Game::Spargo, Objective::Win).is_err());
         assert!(Value::parse("yes", Game::Margo, Objective::Win).is_err());
         assert!(Value::parse("win", Game::Margrites, Objective::Win).is_err());
         let e = Value::parse("-1", Game::Margo, Objective::Capture(1)).unwrap_err();

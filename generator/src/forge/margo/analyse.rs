@@ -1,14 +1,14 @@
 //! From a position to a proved puzzle: the objective and the key, the solution
 //! tree, the tempting tries and their refutations, and the difficulty.
 
-use crate::puzzle::{self, Difficulty, GameValue, Line, MoveValue, Objective, Reply, Try};
+use crate::puzzle::{self, Difficulty, GameValue, Line, MoveValue, Objective, Reply, Try, Value};
 use crate::solve::margo::{Bounds, Mode, Score, Solution};
 use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
 
 use super::ForgeError;
 use super::ladder;
 use super::players::{self, balance, captures};
-use super::solving::{Exact, file_value, move_values, root_value};
+use super::solving::{Exact, bounded_values, file_value, move_values, root_value};
 use crate::puzzle::Finder;
 
 /// The question a position answers, and its key.
@@ -23,6 +23,21 @@ pub struct Question {
     pub values: Vec<(Move, Score)>,
     /// The principal variation from the position (the key first).
     pub line: Vec<Move>,
+    /// The moves of `values` proven worse than the key only as far as a
+    /// bound (`best-margin`): their value there is an upper bound.
+    pub at_most: Vec<Move>,
+}
+
+impl Question {
+    /// The value of the first move `m` (whose score is `s`) as files write
+    /// it: an upper bound for a move of [`Question::at_most`].
+    #[must_use]
+    pub fn file_value(&self, m: Move, s: Score) -> Value {
+        match (self.at_most.contains(&m), s.margin_value()) {
+            (true, Some(bound)) => Value::AtMost(bound),
+            _ => file_value(s, mode_of(self.objective)),
+        }
+    }
 }
 
 /// Fewest legal first moves a puzzle may have: the key and three tries.
@@ -38,6 +53,28 @@ pub const MIN_MOVES: usize = 4;
 /// # Errors
 /// The solver cannot run.
 pub fn question(pos: &AnyPosition, exact: &mut Exact) -> Result<Option<Question>, ForgeError> {
+    question_of(pos, exact, None)
+}
+
+/// [`question`] when only a question with the objective `wanted` will do:
+/// a position that asks another gives `None`, and a `win` question never
+/// pays for the exact solve a `best-margin` one needs.
+///
+/// # Errors
+/// The solver cannot run.
+pub fn question_like(
+    pos: &AnyPosition,
+    exact: &mut Exact,
+    wanted: Objective,
+) -> Result<Option<Question>, ForgeError> {
+    Ok(question_of(pos, exact, Some(wanted))?.filter(|q| q.objective == wanted))
+}
+
+fn question_of(
+    pos: &AnyPosition,
+    exact: &mut Exact,
+    wanted: Option<Objective>,
+) -> Result<Option<Question>, ForgeError> {
     if pos.outcome().is_some() || pos.legal_moves().len() < MIN_MOVES {
         return Ok(None);
     }
@@ -50,25 +87,47 @@ pub fn question(pos: &AnyPosition, exact: &mut Exact) -> Result<Option<Question>
         .filter(|v| v.1 > Score::DRAW)
         .map(|v| v.0)
         .collect();
-    let (objective, key, values, line) = if wins.len() == 1 {
-        (Objective::Win, wins[0], classes, sol.pv.clone())
+    let (objective, key, values, line, at_most) = if wins.len() == 1 {
+        (Objective::Win, wins[0], classes, sol.pv.clone(), Vec::new())
+    } else if wanted == Some(Objective::Win) {
+        return Ok(None);
     } else {
         // Several winning moves, or none: the question is the best margin
-        // (the move that wins by most, or the one that loses least).
+        // (the move that wins by most, or the one that loses least). The
+        // best move's margin is exact; a worse move's may be a bound.
         let Some(sol) = exact.solve(pos, Mode::Exact)? else {
             return Ok(None);
         };
-        let values = move_values(&sol, Mode::Exact);
-        let best = values.iter().map(|v| v.1).max();
-        let at_best: Vec<Move> = values
+        let exact_values = move_values(&sol, Mode::Exact);
+        let best = sol.value();
+        let at_best: Vec<Move> = exact_values
             .iter()
             .filter(|v| Some(v.1) == best)
             .map(|v| v.0)
             .collect();
-        if at_best.len() != 1 {
+        let bounded = bounded_values(&sol);
+        if at_best.len() != 1 || bounded.iter().any(|b| b.1.margin_value().is_none()) {
             return Ok(None);
         }
-        (Objective::BestMargin, at_best[0], values, sol.pv.clone())
+        let values: Vec<(Move, Score)> = sol
+            .moves
+            .iter()
+            .filter_map(|m| {
+                exact_values
+                    .iter()
+                    .chain(&bounded)
+                    .find(|v| v.0 == m.mv)
+                    .copied()
+            })
+            .collect();
+        let at_most = bounded.iter().map(|b| b.0).collect();
+        (
+            Objective::BestMargin,
+            at_best[0],
+            values,
+            sol.pv.clone(),
+            at_most,
+        )
     };
     if matches!(key, Move::Pass | Move::Swap) {
         return Ok(None);
@@ -83,6 +142,7 @@ pub fn question(pos: &AnyPosition, exact: &mut Exact) -> Result<Option<Question>
         key,
         values,
         line,
+        at_most,
     }))
 }
 
@@ -279,7 +339,7 @@ fn answer(sol: &Solution, mode: Mode, value: Score) -> (Option<Move>, bool) {
             keeps_value(&m.bounds)
                 || match mode {
                     Mode::Wld => m.bounds.wld().is_some(),
-                    Mode::Exact => m.bounds.value().is_some(),
+                    Mode::Exact => m.bounds.value().is_some() || m.bounds.upper < value,
                 }
         });
     (answer, only)
@@ -401,6 +461,10 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
             .find(|v| v.0 == m)
             .map(|v| v.1)
             .ok_or_else(|| ForgeError::Inconsistent("a try is not a legal move".into()))?;
+        if q.at_most.contains(&m) {
+            // Only a bound: no exact line refutes it within the budget.
+            continue;
+        }
         let mut after = pos.clone();
         after.play_unchecked(m);
         let refutation = if after.outcome().is_some() {
@@ -417,7 +481,7 @@ pub fn tries(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Vec<T
         out.push(Try {
             mv: puzzle::Move::Margo(m),
             tempting,
-            value: file_value(value, mode_of(q.objective)),
+            value: q.file_value(m, value),
             refutation,
         });
     }
@@ -431,7 +495,7 @@ pub fn value_records(q: &Question) -> Vec<MoveValue> {
         .iter()
         .map(|&(m, v)| MoveValue {
             mv: puzzle::Move::Margo(m),
-            value: file_value(v, mode_of(q.objective)),
+            value: q.file_value(m, v),
         })
         .collect()
 }
@@ -448,4 +512,65 @@ pub fn difficulty(found_by: Finder, q: &Question, line: &Line, tries: usize) -> 
         length,
         u32::try_from(tries).unwrap_or(u32::MAX),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cannonball_rules::margo::{Preset, Setup};
+
+    fn spargo(text: &str) -> AnyPosition {
+        let setup = Setup::parse(Preset::Spargo.rules(), text).unwrap();
+        AnyPosition::from_setup(&setup).unwrap()
+    }
+
+    /// Every move loses; b4 ends the game at once and loses least. The
+    /// tablebase gives b4 −2 and the other three −9 each; the search settles
+    /// b4 exactly and the others only as worse.
+    const LOST: &str = "white a1 a2 c2 a3 c3 d3 d4; black b1 c1 d1 b2 b3 a1+1 b1+1 a2+1 b2+1 a1+2; \
+                        to-move white";
+
+    #[test]
+    fn a_lost_position_asks_for_the_move_that_loses_least_with_the_others_bounded() {
+        let pos = spargo(LOST);
+        let mut exact = Exact::new(50_000);
+        let q = question(&pos, &mut exact).unwrap().expect("a question");
+        let name = |m: Move| notation::human(pos.geometry(), m);
+        assert_eq!(q.objective, Objective::BestMargin);
+        assert_eq!(name(q.key), "b4");
+        assert_eq!(q.values.len(), 4);
+        let mut others: Vec<String> = q.at_most.iter().map(|&m| name(m)).collect();
+        others.sort();
+        assert_eq!(others, ["a4", "c4", "d2"]);
+        for r in value_records(&q) {
+            let puzzle::Move::Margo(m) = r.mv else {
+                panic!("a Margo move")
+            };
+            match r.value {
+                Value::Margin(v) => assert_eq!((name(m).as_str(), v), ("b4", -2)),
+                // True (the tablebase's −9) and below the key's −2.
+                Value::AtMost(b) => assert!((-9..-2).contains(&b), "{} {b}", name(m)),
+                other => panic!("{other}"),
+            }
+        }
+        assert_eq!(whole_game_value(&q), GameValue::of_margin(-2));
+        // The bounded moves are no tries: no exact line refutes them.
+        assert!(tries(&pos, &q, &mut exact).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_win_question_is_not_answered_with_a_best_margin_one() {
+        let pos = spargo(LOST);
+        let mut exact = Exact::new(50_000);
+        assert!(
+            question_like(&pos, &mut exact, Objective::Win)
+                .unwrap()
+                .is_none()
+        );
+        let wld_only = exact.nodes;
+        let q = question_like(&pos, &mut exact, Objective::BestMargin).unwrap();
+        assert_eq!(q.map(|q| q.objective), Some(Objective::BestMargin));
+        // Asked for a win, it stopped after the win/draw/loss solve.
+        assert!(exact.nodes > wld_only, "{wld_only} {}", exact.nodes);
+    }
 }

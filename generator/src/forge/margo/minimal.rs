@@ -9,7 +9,7 @@ use crate::puzzle::{Minimal, Minimality};
 use cannonball_rules::margo::{AnyPosition, Coords, Point};
 
 use super::ForgeError;
-use super::analyse::{Question, question};
+use super::analyse::{Question, question_like};
 use super::solving::Exact;
 
 /// The position without the piece on `p`, when that is a legal position.
@@ -100,7 +100,7 @@ pub fn check(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Check
         match exact.solve(&smaller, super::analyse::mode_of(q.objective))? {
             None => out.unsettled.push(name),
             Some(_) => {
-                if same_answer(q, question(&smaller, exact)?.as_ref()) {
+                if same_answer(q, question_like(&smaller, exact, q.objective)?.as_ref()) {
                     out.superfluous.push(name);
                 }
             }
@@ -126,7 +126,7 @@ pub fn minimise(
             if smaller.legal_moves().len() < super::analyse::MIN_MOVES {
                 continue;
             }
-            if same_answer(q, question(&smaller, exact)?.as_ref()) {
+            if same_answer(q, question_like(&smaller, exact, q.objective)?.as_ref()) {
                 cur = smaller;
                 continue 'outer;
             }

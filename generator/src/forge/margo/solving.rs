@@ -4,7 +4,9 @@
 //!
 //! Two questions are asked: win, draw or loss ([`Mode::Wld`], searched with
 //! windows around 0 — cheap, and all a `win` puzzle needs), and exact margins
-//! ([`Mode::Exact`], for `best-margin` puzzles). A win/draw/loss result is
+//! ([`Mode::Exact`], for `best-margin` puzzles; only the best moves are
+//! settled exactly, a move proven worse keeps its upper bound, see
+//! [`Options::only_best`]). A win/draw/loss result is
 //! carried as the score +1, 0 or -1, and files write it as `win`, `draw`,
 //! `loss`.
 
@@ -30,6 +32,7 @@ fn solver(nodes: u64, mode: Mode) -> Solver {
         nodes: Some(nodes),
         table_bits: 18,
         threads: 1,
+        only_best: mode == Mode::Exact,
         ..Options::default()
     })
 }
@@ -91,6 +94,20 @@ pub fn move_values(sol: &Solution, mode: Mode) -> Vec<(Move, Score)> {
             Mode::Exact => m.bounds.value().map(|v| (m.mv, v)),
             Mode::Wld => m.bounds.wld().map(|w| (m.mv, class_score(w))),
         })
+        .collect()
+}
+
+/// The moves of an exact solution that are settled only as worse than the
+/// best: each with its proven upper bound, in legal-move order.
+#[must_use]
+pub fn bounded_values(sol: &Solution) -> Vec<(Move, Score)> {
+    let Some(best) = sol.value() else {
+        return Vec::new();
+    };
+    sol.moves
+        .iter()
+        .filter(|m| m.bounds.value().is_none() && m.bounds.upper < best)
+        .map(|m| (m.mv, m.bounds.upper))
         .collect()
 }
 

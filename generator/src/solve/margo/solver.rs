@@ -58,6 +58,11 @@ pub struct Options {
     pub deepening: bool,
     /// Work out the principal variation.
     pub principal_variation: bool,
+    /// In [`Mode::Exact`], settle only what the best moves need: a move
+    /// proven strictly worse than another move (its upper bound below the
+    /// other's lower bound) is left as bounds. The position's value and every
+    /// best move's value are still exact.
+    pub only_best: bool,
 }
 
 impl Default for Options {
@@ -71,6 +76,7 @@ impl Default for Options {
             symmetry: true,
             deepening: true,
             principal_variation: true,
+            only_best: false,
         }
     }
 }
@@ -301,9 +307,46 @@ impl<'a, const W: usize> Run<'a, W> {
         }
     }
 
+    /// Whether a root move whose child has the proven bounds `(lo, hi)` needs
+    /// no more search: it is [`decided`](Run::decided), or its lower bound
+    /// reaches the `cut`.
+    fn settled(&self, (lo, hi): (i32, i32), cut: Option<i32>) -> bool {
+        self.decided(lo, hi) || cut.is_some_and(|c| lo >= c)
+    }
+
+    /// With [`Options::only_best`] in [`Mode::Exact`], the value of a child
+    /// at and above which its move is proven strictly worse than the best
+    /// proven lower bound among the root moves (`child` holds every child's
+    /// proven bounds, from the opponent's side).
+    fn cut(&self, child: &[(i32, i32)]) -> Option<i32> {
+        if !self.opts.only_best || self.opts.mode != Mode::Exact {
+            return None;
+        }
+        let best = child.iter().map(|c| -c.1).max()?;
+        Some(1 - best)
+    }
+
+    /// The null-window test value of the next search in `mode`, for a child
+    /// with proven bounds `[lo, hi]`: MTD(f) from the guess, bisection after
+    /// four tries.
+    fn test_value(&self, mode: Mode, (lo, hi): (i32, i32), guess: i32, tries: u32) -> i32 {
+        match mode {
+            Mode::Wld if lo < 1 && hi >= 1 && (guess > 0 || lo >= 0) => 1,
+            Mode::Wld => 0,
+            Mode::Exact if tries >= 4 => lo + (hi - lo + 1) / 2,
+            Mode::Exact => {
+                let g = guess.clamp(lo, hi);
+                if g == lo { g + 1 } else { g }
+            }
+        }
+    }
+
     /// Null-window searches of `kid` (MTD(f), then bisection) until its proven
     /// bounds `[lo, hi]` answer the question; a depth-limited pass makes one
     /// search at the guess and returns the estimate.
+    ///
+    /// With a `cut` (see [`Run::cut`]), a move is also settled once its lower
+    /// bound reaches the cut, and the unlimited pass tests the cut first.
     fn narrow(
         &self,
         s: &mut Searcher<'_, W>,
@@ -311,17 +354,15 @@ impl<'a, const W: usize> Run<'a, W> {
         (mut lo, mut hi): (i32, i32),
         mut guess: i32,
         depth: u16,
+        cut: Option<i32>,
     ) -> Result<Narrowed, Stop> {
         let mut tries = 0;
-        while !self.decided(lo, hi) {
-            let t = match self.opts.mode {
-                Mode::Wld if lo < 1 && hi >= 1 && (guess > 0 || lo >= 0) => 1,
-                Mode::Wld => 0,
-                Mode::Exact if tries >= 4 => lo + (hi - lo + 1) / 2,
-                Mode::Exact => {
-                    let g = guess.clamp(lo, hi);
-                    if g == lo { g + 1 } else { g }
+        while !self.settled((lo, hi), cut) {
+            let t = match (self.opts.mode, cut) {
+                (Mode::Exact, Some(c)) if tries == 0 && depth == UNLIMITED && lo < c && c <= hi => {
+                    c
                 }
+                (mode, _) => self.test_value(mode, (lo, hi), guess, tries),
             };
             let f = s.search_root(kid, t, depth)?;
             if f.horizon || f.low != NO_LOW {
@@ -405,9 +446,10 @@ impl<'a, const W: usize> Run<'a, W> {
                 .max()
                 .unwrap_or(unknown.upper),
         };
+        let cut = self.cut(&child);
         let complete = values
             .iter()
-            .all(|b| self.decided(-b.upper.raw(), -b.lower.raw()));
+            .all(|b| self.settled((-b.upper.raw(), -b.lower.raw()), cut));
         counters.add(&s.counters);
         drop(s);
         let (pv, pv_end, pv_counters) = self.principal_variation(bounds);
@@ -440,8 +482,9 @@ impl<'a, const W: usize> Run<'a, W> {
         let mut counters = Counters::default();
         let mut last_depth = 0;
         for depth in self.depths() {
+            let cut = self.cut(&child);
             let mut todo: Vec<usize> = (0..kids.len())
-                .filter(|&i| !self.decided(child[i].0, child[i].1))
+                .filter(|&i| !self.settled(child[i], cut))
                 .collect();
             if todo.is_empty() || shared.budget.exhausted() {
                 break;
@@ -454,18 +497,16 @@ impl<'a, const W: usize> Run<'a, W> {
                 u32::from(depth)
             };
             self.progress.start_iteration(last_depth, todo.len());
-            let one = |i: usize| {
+            let one = |i: usize, bounds: (i32, i32), guess: i32, cut: Option<i32>| {
                 let mut s = self.searcher(shared);
-                let r = self.narrow(&mut s, &kids[i], child[i], guesses[i], depth);
+                let r = self.narrow(&mut s, &kids[i], bounds, guess, depth, cut);
                 self.progress.move_done();
                 (i, r, s.counters)
             };
-            let results: Vec<(usize, Result<Narrowed, Stop>, Counters)> = if parallel {
-                todo.par_iter().map(|&i| one(i)).collect()
-            } else {
-                todo.iter().map(|&i| one(i)).collect()
-            };
-            for (i, r, c) in results {
+            let apply = |(i, r, c): (usize, Result<Narrowed, Stop>, Counters),
+                         child: &mut [(i32, i32)],
+                         guesses: &mut [i32],
+                         counters: &mut Counters| {
                 counters.add(&c);
                 match r {
                     Ok(Narrowed::Proven(lo, hi)) => {
@@ -473,6 +514,26 @@ impl<'a, const W: usize> Run<'a, W> {
                     }
                     Ok(Narrowed::Guess(g)) => guesses[i] = g,
                     Err(Stop) => {}
+                }
+            };
+            if parallel {
+                let results: Vec<_> = todo
+                    .par_iter()
+                    .map(|&i| one(i, child[i], guesses[i], cut))
+                    .collect();
+                for r in results {
+                    apply(r, &mut child, &mut guesses, &mut counters);
+                }
+            } else {
+                // One move at a time, each knowing what the ones before it
+                // proved (the cut moves up as better moves are settled).
+                for &i in &todo {
+                    let cut = self.cut(&child);
+                    if self.settled(child[i], cut) {
+                        continue;
+                    }
+                    let r = one(i, child[i], guesses[i], cut);
+                    apply(r, &mut child, &mut guesses, &mut counters);
                 }
             }
         }

@@ -203,6 +203,7 @@ pub fn question(
             .map(|(m, v)| (m, goal.score(v)))
             .collect(),
         line,
+        at_most: Vec::new(),
     }))
 }
 
