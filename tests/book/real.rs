@@ -127,6 +127,22 @@ fn the_real_book_builds_with_every_figure_checked() {
             "{}",
             page.display()
         );
+        // A whole-game puzzle has no time limit: a try it gives without a
+        // line ends the game (and the page says so) or has no line drawn.
+        let whole_game = p.game != cannonball::puzzle::Game::Margrites && p.turns == 0;
+        if whole_game {
+            assert!(!html.contains("not reached in time"), "{}", page.display());
+            let ends = p
+                .tries
+                .iter()
+                .any(|t| t.refutation.is_empty() && book::puzzles::ends_game(p, &t.mv));
+            assert_eq!(
+                html.contains("the game ends with it"),
+                ends,
+                "{}",
+                page.display()
+            );
+        }
         total += 2;
     }
     // Each game's booklet: every question's figure in number order, then the

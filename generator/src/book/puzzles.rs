@@ -356,6 +356,31 @@ fn after_key_figure(p: &Puzzle, key: &str) -> Result<String, String> {
     Ok(position_figure(p, &after))
 }
 
+/// What a try without a refutation line says: a Margo or Spargo try that
+/// ends the game says so; in a whole-game puzzle the solver proved the try's
+/// value but drew no line within its budget; any other try falls short of the
+/// goal in time.
+fn no_line(p: &Puzzle, mv: &Move) -> &'static str {
+    if ends_game(p, mv) {
+        "the game ends with it"
+    } else if p.game != Game::Margrites && p.turns == 0 {
+        "the solver proves it but draws no line within its budget"
+    } else {
+        "the goal is not reached in time"
+    }
+}
+
+/// Whether the Margo-family first move `mv` of `p` ends the game.
+pub fn ends_game(p: &Puzzle, mv: &Move) -> bool {
+    match (&p.position, mv) {
+        (Position::Margo(pos), Move::Margo(m)) => {
+            let mut after = pos.clone();
+            after.play(*m).is_ok() && after.outcome().is_some()
+        }
+        _ => false,
+    }
+}
+
 /// How a try's value reads after its move: `wins too`, `falls short`, ...
 fn try_value(p: &Puzzle, value: Value) -> String {
     let capture = matches!(p.objective, Objective::Capture(_)) && p.game != Game::Margrites;
@@ -478,11 +503,7 @@ fn view(p: &Puzzle, nav: Nav) -> Result<PuzzleView, String> {
                     .map(|m| p.notation(m))
                     .collect::<Vec<_>>()
                     .join(" "),
-                no_line: if p.game != Game::Margrites && !p.objective.wants_turns(p.game) {
-                    "the game ends with it"
-                } else {
-                    "the goal is not reached in time"
-                },
+                no_line: no_line(p, &t.mv),
             })
             .collect(),
         minimality: match p.minimality.minimal {
