@@ -32,6 +32,7 @@ mod render;
 mod robust;
 mod solve;
 mod support;
+mod verdict;
 
 /// The repository's root folder (the tests are compiled as part of `generator/`).
 pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");

@@ -30,6 +30,8 @@ struct Answer {
     key: String,
     line: String,
     game_value: String,
+    /// Who wins whoever moves next (Markdown, escaped), when asked.
+    verdict: String,
 }
 
 #[derive(Serialize)]
@@ -70,6 +72,15 @@ pub fn booklet(
     numbered_puzzles: &[(u32, &Puzzle)],
     pages: &Pages,
 ) -> Result<Page, PuzzlePagesError> {
+    let mut verdicts = Vec::new();
+    for &(_, p) in numbered_puzzles {
+        let v = super::verdict::answer(p).map_err(|reason| PuzzlePagesError::Page {
+            game: game.slug(),
+            id: p.id.clone(),
+            reason,
+        })?;
+        verdicts.push(v.unwrap_or_default());
+    }
     let view = BookletView {
         game: game.slug(),
         game_title: game.title(),
@@ -82,7 +93,8 @@ pub fn booklet(
             .collect(),
         answers: numbered_puzzles
             .iter()
-            .map(|&(n, p)| {
+            .zip(verdicts)
+            .map(|(&(n, p), verdict)| {
                 let line = main_line(p);
                 // A line of the key alone says only where it stops.
                 let text = if line.moves.len() > 1 {
@@ -96,6 +108,7 @@ pub fn booklet(
                     key: p.notation(&p.key).trim_end_matches('.').to_owned(),
                     line: markdown_text(text.trim_end_matches('.')),
                     game_value: game_value_text(p),
+                    verdict,
                 }
             })
             .collect(),

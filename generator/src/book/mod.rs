@@ -29,6 +29,7 @@ pub mod puzzles;
 pub mod pyramid;
 pub mod solution_line;
 pub mod term_index;
+pub mod verdict;
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -105,8 +105,11 @@ struct Choice {
 }
 
 /// The kind of question a puzzle asks, as the lists' filter names it.
-fn kind(o: Objective) -> (&'static str, &'static str) {
-    match o {
+fn kind(p: &Puzzle) -> (&'static str, &'static str) {
+    if p.other_to_move.is_some() {
+        return ("whoever-moves", "who wins, whoever moves");
+    }
+    match p.objective {
         Objective::Win => ("win", "win the game"),
         Objective::BestMargin => ("best-margin", "win by most"),
         Objective::Score(_) => ("score", "score points"),
@@ -164,6 +167,8 @@ struct PuzzleView {
     band: String,
     difficulty: String,
     game_value: String,
+    /// Who wins whoever moves next (Markdown, escaped), when asked.
+    verdict: String,
     figure: String,
     after_key: String,
     key: String,
@@ -476,6 +481,7 @@ fn view(p: &Puzzle, nav: Nav) -> Result<PuzzleView, String> {
             if d.tries == 1 { "try" } else { "tries" }
         ),
         game_value: game_value_text(p),
+        verdict: super::verdict::answer(p)?.unwrap_or_default(),
         figure: question_figure(p, &key),
         after_key: match super::solution_line::numbered_figure(p) {
             Some(line) => line,
@@ -625,7 +631,7 @@ fn game_pages(
                 .map(|t| t.slug())
                 .collect::<Vec<_>>()
                 .join(" "),
-            kind: kind(p.objective).0,
+            kind: kind(p).0,
         });
         let nav = Nav {
             number,
@@ -664,7 +670,7 @@ fn game_pages(
     let mut kinds: Vec<Choice> = Vec::new();
     let mut themes: BTreeMap<&'static str, Choice> = BTreeMap::new();
     for p in ps {
-        let (value, label) = kind(p.objective);
+        let (value, label) = kind(p);
         if !kinds.iter().any(|k| k.value == value) {
             kinds.push(Choice {
                 value: value.to_owned(),

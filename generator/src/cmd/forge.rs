@@ -62,6 +62,12 @@ pub struct Args {
     /// draws or loses least, the rest win by most.
     #[arg(long, requires = "tablebase", conflicts_with = "theme")]
     best_margin: bool,
+    /// Spargo with a tablebase: puzzles that also ask "who wins, whoever
+    /// moves next?", from positions where the side to move has one winning
+    /// move and the opponent, moving first instead, would lose too, although
+    /// it could capture at once or has more pieces on the board.
+    #[arg(long, requires = "tablebase", conflicts_with_all = ["theme", "best_margin"])]
+    verdict: bool,
     /// Margo and Spargo: forge capture puzzles (take K of the opponent's
     /// pieces off the board within N moves, N = 2 or 3) from self-play games,
     /// instead of whole-game ones.
@@ -239,6 +245,7 @@ fn run_options(a: &Args, tb_checksum: Option<u64>) -> RunOptions {
             (_, true, None) => Some("save".to_owned()),
             (_, true, Some(t)) => Some(format!("save-{}", t.slug())),
             (_, _, Some(t)) => Some(format!("scan-{}", t.slug())),
+            _ if a.verdict => Some("whoever-moves".to_owned()),
             _ => a.best_margin.then(|| "best-margin".to_owned()),
         },
         settings: match a.game {
@@ -355,6 +362,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
     };
     let game = a.game;
     let best_margin = a.best_margin;
+    let verdict = a.verdict;
     let tb = tablebase.as_ref();
     let ranks = ranks.as_ref();
     let goal = match (a.capture, a.save) {
@@ -370,6 +378,8 @@ pub fn run(a: &Args) -> Result<ExitCode> {
             || {
                 if best_margin {
                     spargo::best_margin_candidate(tb, seed, i)
+                } else if verdict {
+                    spargo::verdict_candidate(tb, seed, i)
                 } else {
                     spargo::candidate(tb, seed, i)
                 }

@@ -409,6 +409,7 @@ mod tests {
                 end: String::new(),
             },
             tries: Vec::new(),
+            other_to_move: None,
             minimality: Minimality {
                 minimal: Minimal::Yes,
                 note: String::new(),

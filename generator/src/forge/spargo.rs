@@ -21,7 +21,7 @@ use cannonball_rules::rng::Rng;
 
 use super::margo::Candidate;
 use super::margo::analyse::MIN_MOVES;
-use super::margo::players::other_to_move;
+use super::margo::players::{balance, best_capture, other_to_move};
 
 /// Tries per candidate index to find a position with a unique winning move.
 const DRAWS: usize = 200;
@@ -47,6 +47,7 @@ pub fn candidate(tb: &Tablebase, seed: u64, index: u64) -> Option<Candidate> {
             return Some(Candidate {
                 position,
                 source: format!("spargo tablebase position {rank}"),
+                verdict: false,
             });
         }
     }
@@ -99,6 +100,60 @@ pub fn best_margin_candidate(tb: &Tablebase, seed: u64, index: u64) -> Option<Ca
             return Some(Candidate {
                 position,
                 source: format!("spargo tablebase position {rank} (best margin)"),
+                verdict: false,
+            });
+        }
+    }
+    None
+}
+
+/// Tries per verdict candidate index: such positions are rarer.
+const VERDICT_DRAWS: usize = 20_000;
+
+/// The longest the game may last, with either side to move, in a verdict
+/// candidate (plies, as the tablebase counts them): the search must prove
+/// both halves again within its budget, without the tablebase.
+const VERDICT_DISTANCE: u8 = 12;
+
+/// Whether the position at `rank` asks who wins whoever moves next, as far
+/// as the tablebase can say: exactly one winning move ([`unique_win`]), no
+/// ko point, the game over within [`VERDICT_DISTANCE`] plies after every
+/// first move of either side, and with the opponent to move every move loses although moving
+/// first looks good for it (it can capture, or it has more pieces on the
+/// board). The forge proves the second half again with the search
+/// ([`super::margo::verdict`]).
+fn verdict_position(tb: &Tablebase, rank: u32) -> Option<AnyPosition> {
+    let near = |e: &Entry| e.distance.is_some_and(|d| d <= VERDICT_DISTANCE);
+    let (pos, values) = unique_win(tb, rank)?;
+    if pos.ko_point().is_some() || !values.iter().all(|v| near(&v.1)) {
+        return None;
+    }
+    let other = other_to_move(&pos)?;
+    let AnyPosition::Small(o) = &other else {
+        return None;
+    };
+    let others = tb.move_values(o).ok()?;
+    if others.is_empty() || others.iter().any(|v| v.1.wld != Wld::Loss || !near(&v.1)) {
+        return None;
+    }
+    (best_capture(&other) > 0 || balance(&other) > 0).then_some(pos)
+}
+
+/// The `index`-th verdict candidate of `seed`: the first of up to
+/// [`VERDICT_DRAWS`] positions drawn at random from the tablebase where
+/// the side to move has one winning move and the opponent, moving first
+/// instead, would lose too ([`verdict_position`]).
+#[must_use]
+pub fn verdict_candidate(tb: &Tablebase, seed: u64, index: u64) -> Option<Candidate> {
+    let mut rng = Rng::seed_from(seed ^ 0x5645_5244).fork(index);
+    let n = tb.len() as u64;
+    for _ in 0..VERDICT_DRAWS {
+        let rank = u32::try_from(rng.below(n)).ok()?;
+        if let Some(position) = verdict_position(tb, rank) {
+            return Some(Candidate {
+                position,
+                source: format!("spargo tablebase position {rank} (whoever moves)"),
+                verdict: true,
             });
         }
     }
@@ -300,6 +355,7 @@ pub fn ranked_candidate(
             "spargo tablebase position {rank} (scan for {})",
             theme.slug()
         ),
+        verdict: false,
     })
 }
 

@@ -40,6 +40,10 @@
 //!     answer: {move: e1, only: true, end: 'game over: black wins by 3'}
 //! tries:                         # tempting wrong first moves, refuted
 //! - {move: d1, tempting: captures 2, value: '-1', refutation: [d2, e1]}
+//! other-to-move:                 # optional, Margo/Spargo win puzzles only:
+//!   why: White can capture 2 pieces at once   # "who wins, whoever moves next?"
+//!   value: loss                  # the opponent to move loses as well
+//!   line: [d1, e1, b3]           # its most tempting move, then a best line
 //! minimality: {minimal: true}    # true, false (a piece is unnecessary) or unknown
 //! themes: [surround-capture]
 //! difficulty: {band: 3, found-by: nobody, tree: 5, length: 3, tries: 2}
@@ -83,7 +87,7 @@ pub use id::puzzle_id;
 pub use likeness::{Likeness, MOTIF_CAP, MOTIF_SHARE};
 pub use load::{PuzzleError, Written, files, io, parse, read, read_all, to_text, write};
 pub use margrites::{Turn, TurnError, TurnStep};
-pub use model::{Line, MoveValue, Provenance, Puzzle, Reply, Try};
+pub use model::{Line, MoveValue, OtherToMove, Provenance, Puzzle, Reply, Try};
 pub use numbers::{NUMBERS_FILE, Numbers, NumbersError};
 pub use position::{
     MargoPosition, MargritesPosition, Move, MoveError, Position, PositionError, PositionSpec,

@@ -84,6 +84,20 @@ pub struct Try {
     pub refutation: Vec<Move>,
 }
 
+/// The other half of a "who wins, whoever moves next?" puzzle: the same
+/// position with the opponent to move, which loses too (Margo and Spargo).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherToMove {
+    /// Why the opponent moving first looks good for it (`White can capture
+    /// 3 pieces at once`), computed from the position.
+    pub why: String,
+    /// Its result for the opponent, then to move (`loss`).
+    pub value: Value,
+    /// The opponent's first move (its most tempting one), then a best line
+    /// that keeps the result.
+    pub line: Vec<Move>,
+}
+
 /// Where a puzzle came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -134,6 +148,9 @@ pub struct Puzzle {
     pub solution: Line,
     /// Tempting wrong first moves and their refutations.
     pub tries: Vec<Try>,
+    /// "Who wins, whoever moves next?" (Margo and Spargo `win` puzzles):
+    /// the position with the opponent to move, which it loses as well.
+    pub other_to_move: Option<OtherToMove>,
     /// Minimality.
     pub minimality: Minimality,
     /// Themes.

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::grade::{Difficulty, GameValue, Minimality};
 use super::load::PuzzleError;
-use super::model::{Line, MoveValue, Provenance, Puzzle, Reply, Try};
+use super::model::{Line, MoveValue, OtherToMove, Provenance, Puzzle, Reply, Try};
 use super::position::{Move, Position, PositionSpec};
 use super::theme::Theme;
 use super::value::Value;
@@ -56,6 +56,14 @@ struct RawTry {
     refutation: Vec<String>,
 }
 
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOtherToMove {
+    why: String,
+    value: String,
+    line: Vec<String>,
+}
+
 /// A puzzle file as written, field by field.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -74,6 +82,8 @@ pub(super) struct RawPuzzle {
     first_turns: u32,
     solution: RawLine,
     tries: Vec<RawTry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    other_to_move: Option<RawOtherToMove>,
     minimality: Minimality,
     themes: Vec<String>,
     difficulty: Difficulty,
@@ -128,6 +138,11 @@ pub(super) fn raw(p: &Puzzle) -> RawPuzzle {
                 refutation: t.refutation.iter().map(mv).collect(),
             })
             .collect(),
+        other_to_move: p.other_to_move.as_ref().map(|o| RawOtherToMove {
+            why: o.why.clone(),
+            value: o.value.to_string(),
+            line: o.line.iter().map(mv).collect(),
+        }),
         minimality: p.minimality.clone(),
         themes: p.themes.iter().map(|t| t.slug().to_owned()).collect(),
         difficulty: p.difficulty.clone(),
@@ -291,6 +306,24 @@ pub(super) fn typed(raw: RawPuzzle, text: &str, file: &str) -> Result<Puzzle, Pu
         objective,
         position,
     };
+    let other_to_move = match &raw.other_to_move {
+        None => None,
+        Some(o) => {
+            if !matches!(raw.game, Game::Spargo | Game::Margo) || objective != Objective::Win {
+                return Err(PuzzleError::at_key(
+                    file,
+                    text,
+                    "other-to-move",
+                    "only Margo and Spargo `win` puzzles ask who wins whoever moves next",
+                ));
+            }
+            Some(OtherToMove {
+                why: o.why.clone(),
+                value: r.value(&o.value)?,
+                line: o.line.iter().map(|m| r.mv(m)).collect::<Result<_, _>>()?,
+            })
+        }
+    };
     let values = raw
         .values
         .iter()
@@ -323,6 +356,7 @@ pub(super) fn typed(raw: RawPuzzle, text: &str, file: &str) -> Result<Puzzle, Pu
         .map(|t| r.theme(t))
         .collect::<Result<_, _>>()?;
     Ok(Puzzle {
+        other_to_move,
         key: r.mv(&raw.key)?,
         game_value: raw.game_value,
         solution: r.line(raw.solution)?,

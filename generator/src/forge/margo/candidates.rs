@@ -62,6 +62,9 @@ pub struct Candidate {
     pub position: AnyPosition,
     /// A description for the provenance.
     pub source: String,
+    /// Whether the puzzle is to ask who wins whoever moves next as well
+    /// ([`super::verdict`]).
+    pub verdict: bool,
 }
 
 /// Candidates are taken at most this many plies before the end of their game.
@@ -118,6 +121,7 @@ pub fn candidate(game: Game, seed: u64, index: u64) -> Option<Candidate> {
             players[0].name(),
             players[1].name()
         ),
+        verdict: false,
     })
 }
 
@@ -151,6 +155,7 @@ fn constructed(
     (position.outcome().is_none() && position.legal_moves().len() <= MAX_LEGAL).then(|| Candidate {
         position,
         source: format!("constructed {size}x{size} after {placed} placements"),
+        verdict: false,
     })
 }
 

@@ -3,7 +3,8 @@
 //!
 //! A piece can be taken away when nothing rests on it and the position without
 //! it is legal (every group keeps freedom or is a pinned zombie group). The
-//! answer is unchanged when the same objective has the same unique key.
+//! answer is unchanged when the same objective has the same unique key and,
+//! for a puzzle that asks who wins whoever moves next, that still holds.
 
 use crate::puzzle::{Minimal, Minimality};
 use cannonball_rules::margo::{AnyPosition, Coords, Point};
@@ -11,6 +12,7 @@ use cannonball_rules::margo::{AnyPosition, Coords, Point};
 use super::ForgeError;
 use super::analyse::{Question, question_like};
 use super::solving::Exact;
+use super::verdict::other_side;
 
 /// The position without the piece on `p`, when that is a legal position.
 #[must_use]
@@ -44,6 +46,20 @@ pub fn removable(pos: &AnyPosition) -> Vec<(Point, AnyPosition)> {
 /// Whether `b` asks the same objective with the same key as `a`.
 pub(super) fn same_answer(a: &Question, b: Option<&Question>) -> bool {
     b.is_some_and(|b| b.objective == a.objective && b.key == a.key)
+}
+
+/// Whether `smaller` keeps the answer `q` of a bigger position: the same
+/// objective and key and, with `verdict`, the opponent to move losing too.
+fn keeps_answer(
+    smaller: &AnyPosition,
+    q: &Question,
+    verdict: bool,
+    exact: &mut Exact,
+) -> Result<bool, ForgeError> {
+    Ok(
+        same_answer(q, question_like(smaller, exact, q.objective)?.as_ref())
+            && (!verdict || other_side(smaller, exact)?.is_some()),
+    )
 }
 
 /// What the minimality check found.
@@ -82,11 +98,17 @@ impl Check {
     }
 }
 
-/// Checks every removable piece of `pos`, whose answer is `q`.
+/// Checks every removable piece of `pos`, whose answer is `q` (and, with
+/// `verdict`, who wins whoever moves next).
 ///
 /// # Errors
 /// The solver cannot run.
-pub fn check(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Check, ForgeError> {
+pub fn check(
+    pos: &AnyPosition,
+    q: &Question,
+    verdict: bool,
+    exact: &mut Exact,
+) -> Result<Check, ForgeError> {
     let geo = pos.geometry();
     let mut out = Check {
         superfluous: Vec::new(),
@@ -100,7 +122,7 @@ pub fn check(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Check
         match exact.solve(&smaller, super::analyse::mode_of(q.objective))? {
             None => out.unsettled.push(name),
             Some(_) => {
-                if same_answer(q, question_like(&smaller, exact, q.objective)?.as_ref()) {
+                if keeps_answer(&smaller, q, verdict, exact)? {
                     out.superfluous.push(name);
                 }
             }
@@ -110,13 +132,15 @@ pub fn check(pos: &AnyPosition, q: &Question, exact: &mut Exact) -> Result<Check
 }
 
 /// Takes away pieces one at a time, first in point order, while the answer
-/// stays the same (at most `rounds` pieces).
+/// (with `verdict`, who wins whoever moves next as well) stays the same (at
+/// most `rounds` pieces).
 ///
 /// # Errors
 /// The solver cannot run.
 pub fn minimise(
     pos: &AnyPosition,
     q: &Question,
+    verdict: bool,
     exact: &mut Exact,
     rounds: usize,
 ) -> Result<AnyPosition, ForgeError> {
@@ -126,7 +150,7 @@ pub fn minimise(
             if smaller.legal_moves().len() < super::analyse::MIN_MOVES {
                 continue;
             }
-            if same_answer(q, question_like(&smaller, exact, q.objective)?.as_ref()) {
+            if keeps_answer(&smaller, q, verdict, exact)? {
                 cur = smaller;
                 continue 'outer;
             }

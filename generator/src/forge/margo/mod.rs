@@ -29,11 +29,12 @@ pub mod players;
 pub mod solving;
 pub mod sound;
 pub mod themes;
+pub mod verdict;
 
 use crate::puzzle::margo as spec;
 use crate::puzzle::{
-    self, Difficulty, GameValue, Line, Minimality, MoveValue, Provenance, Puzzle, Theme, Try,
-    puzzle_id,
+    self, Difficulty, GameValue, Line, Minimality, MoveValue, OtherToMove, Provenance, Puzzle,
+    Theme, Try, puzzle_id,
 };
 use cannonball_rules::Game;
 use cannonball_rules::margo::AnyPosition;
@@ -107,6 +108,7 @@ fn walk_back(
                 return Ok(Some(Candidate {
                     position: pos.clone(),
                     source: format!("{source} ply {ply}"),
+                    verdict: false,
                 }));
             }
             Some(false) => {}
@@ -133,6 +135,7 @@ fn walk_back(
                             "{source} ply {ply} without {name}{}",
                             if turn { ", the other side to move" } else { "" }
                         ),
+                        verdict: false,
                     }));
                 }
             }
@@ -157,12 +160,12 @@ pub fn forge_candidate(
     let Some(q) = analyse::question(&pos, &mut exact)? else {
         return Ok(Err(Reject::NoQuestion));
     };
-    let smaller = minimal::minimise(&pos, &q, &mut exact, MAX_REMOVALS)?;
+    let smaller = minimal::minimise(&pos, &q, c.verdict, &mut exact, MAX_REMOVALS)?;
     let provenance = provenance(c.source, seed, index, limits);
     // The final analysis starts from fresh tables, as `verify` does, so that
     // what the node budget settles is the same in both.
     let mut fresh = Exact::new(limits.nodes);
-    match analyse_position(game, &smaller, provenance, limits, &mut fresh) {
+    match analyse_position(game, &smaller, c.verdict, provenance, limits, &mut fresh) {
         Ok(p) => Ok(p.map(|mut p| {
             p.provenance.solver_nodes += exact.nodes;
             p
@@ -174,13 +177,16 @@ pub fn forge_candidate(
 
 /// The full puzzle for `pos` (shown as [`spec::presented`] shows it), or why
 /// it makes none: no question with a unique key, a key that a reflex player
-/// finds, or no genuine try.
+/// finds, or no genuine try. With `verdict` the puzzle also asks who wins
+/// whoever moves next ([`verdict::other_side`]), and makes none where that
+/// question does not hold.
 ///
 /// # Errors
 /// The solver cannot run, or a position of the tree or the tries is not settled.
 pub fn analyse_position(
     game: Game,
     pos: &AnyPosition,
+    verdict: bool,
     mut provenance: Provenance,
     limits: &Limits,
     exact: &mut Exact,
@@ -193,16 +199,28 @@ pub fn analyse_position(
     if found_by.by_reflex() {
         return Ok(Err(Reject::Greedy));
     }
+    let other_to_move = match (verdict, q.objective) {
+        (false, _) => None,
+        (true, puzzle::Objective::Win) => match verdict::other_side(pos, exact)? {
+            Some(o) => Some(o),
+            None => return Ok(Err(Reject::NoQuestion)),
+        },
+        (true, _) => return Ok(Err(Reject::NoQuestion)),
+    };
     let tries = analyse::tries(pos, &q, exact)?;
     if tries.is_empty() {
         return Ok(Err(Reject::NoGenuineTry));
     }
     let solution = analyse::tree(pos, q.key, true, q.objective, limits.turns, exact)?;
-    let minimality = minimal::check(pos, &q, exact)?.minimality("solver");
+    let minimality = minimal::check(pos, &q, verdict, exact)?.minimality("solver");
     let themes = themes::of(pos, &q, themes::budget(limits.nodes));
     let difficulty = analyse::difficulty(found_by, &q, &solution, tries.len());
     let me = pos.to_move();
     let question = match q.objective {
+        puzzle::Objective::Win if other_to_move.is_some() => format!(
+            "who wins, whoever moves next? And {} to play: find the win.",
+            capitalise(&me.to_string())
+        ),
         puzzle::Objective::Win => format!("{me} to play and win."),
         _ => format!("{me} to play: find the best move. Who wins, and by how much?"),
     };
@@ -212,6 +230,7 @@ pub fn analyse_position(
         values: analyse::value_records(&q),
         solution,
         tries,
+        other_to_move,
         minimality,
         themes,
         difficulty,
@@ -231,6 +250,8 @@ pub(crate) struct Proved {
     pub(crate) solution: Line,
     /// The refuted tries.
     pub(crate) tries: Vec<Try>,
+    /// Who wins whoever moves next: the opponent to move.
+    pub(crate) other_to_move: Option<OtherToMove>,
     /// Minimality.
     pub(crate) minimality: Minimality,
     /// Themes.
@@ -265,6 +286,7 @@ pub(crate) fn puzzle_of(
         first_turns: 0,
         solution: proved.solution,
         tries: proved.tries,
+        other_to_move: proved.other_to_move,
         minimality: proved.minimality,
         themes: proved.themes,
         difficulty: proved.difficulty,
@@ -327,7 +349,14 @@ pub fn reanalyse(p: &Puzzle, limits: &Limits) -> Result<Puzzle, ForgeError> {
         )?
     } else {
         let mut exact = Exact::new(limits.nodes);
-        analyse_position(p.game, pos, p.provenance.clone(), limits, &mut exact)?
+        analyse_position(
+            p.game,
+            pos,
+            p.other_to_move.is_some(),
+            p.provenance.clone(),
+            limits,
+            &mut exact,
+        )?
     };
     found.map_err(|r| ForgeError::NotAPuzzle(r.reason().to_owned()))
 }

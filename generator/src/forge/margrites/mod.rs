@@ -186,6 +186,7 @@ fn to_puzzle(
         first_turns: a.first_turns,
         solution: a.solution,
         tries: a.tries,
+        other_to_move: None,
         minimality: a.minimality,
         themes: a.themes,
         difficulty: a.difficulty,

@@ -368,6 +368,7 @@ pub fn analyse_position(
             .collect(),
         solution,
         tries,
+        other_to_move: None,
         minimality,
         game_value,
         themes,
@@ -434,6 +435,7 @@ pub fn forge_one(
             let c = Candidate {
                 position: pos.clone(),
                 source: format!("{from} ply {ply}"),
+                verdict: false,
             };
             return forge_candidate(game, goal, c, seed, index, limits);
         }
