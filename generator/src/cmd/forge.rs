@@ -65,7 +65,7 @@ pub struct Args {
     /// Spargo with a tablebase: puzzles that also ask "who wins, whoever
     /// moves next?", from positions where the side to move has one winning
     /// move and the opponent, moving first instead, would lose too, although
-    /// it could capture at once or has more pieces on the board.
+    /// it could capture two pieces or more at once or leads by two or more.
     #[arg(long, requires = "tablebase", conflicts_with_all = ["theme", "best_margin"])]
     verdict: bool,
     /// Margo and Spargo: forge capture puzzles (take K of the opponent's

@@ -119,8 +119,8 @@ const VERDICT_DISTANCE: u8 = 12;
 /// as the tablebase can say: exactly one winning move ([`unique_win`]), no
 /// ko point, the game over within [`VERDICT_DISTANCE`] plies after every
 /// first move of either side, and with the opponent to move every move loses although moving
-/// first looks good for it (it can capture, or it has more pieces on the
-/// board). The forge proves the second half again with the search
+/// first looks good for it (it can capture two pieces or more at once, or
+/// it has two pieces more on the board or more). The forge proves the second half again with the search
 /// ([`super::margo::verdict`]).
 fn verdict_position(tb: &Tablebase, rank: u32) -> Option<AnyPosition> {
     let near = |e: &Entry| e.distance.is_some_and(|d| d <= VERDICT_DISTANCE);
@@ -136,7 +136,10 @@ fn verdict_position(tb: &Tablebase, rank: u32) -> Option<AnyPosition> {
     if others.is_empty() || others.iter().any(|v| v.1.wld != Wld::Loss || !near(&v.1)) {
         return None;
     }
-    (best_capture(&other) > 0 || balance(&other) > 0).then_some(pos)
+    let tempting = super::margo::verdict::TEMPTING;
+    let capture = u64::try_from(best_capture(&other)).unwrap_or(u64::MAX);
+    (capture >= tempting || balance(&other) >= i64::try_from(tempting).unwrap_or(i64::MAX))
+        .then_some(pos)
 }
 
 /// The `index`-th verdict candidate of `seed`: the first of up to

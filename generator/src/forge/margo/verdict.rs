@@ -19,27 +19,31 @@ fn noun(n: u64) -> &'static str {
     if n == 1 { "piece" } else { "pieces" }
 }
 
+/// The least lead on the board, or the fewest pieces one move captures, that
+/// makes moving first look good: one piece either way tempts nobody.
+pub const TEMPTING: u64 = 2;
+
 /// Why the opponent moving first in `other` (the opponent to move) looks
-/// good for it, and the move that shows it: its biggest capture, when it
-/// has one. `None` when nothing makes it look good.
+/// good for it, and the move that shows it: its biggest capture, when that
+/// takes at least [`TEMPTING`] pieces. `None` when nothing makes it look
+/// good (it leads by fewer than [`TEMPTING`] pieces and captures fewer).
 fn temptation(other: &AnyPosition) -> Option<(String, Option<Move>)> {
     let me = other.to_move().to_string();
     let me = me[..1].to_uppercase() + &me[1..];
-    let mut biggest: Option<(Move, usize)> = None;
+    let mut biggest: Option<(Move, u64)> = None;
     for m in other.legal_moves() {
-        let n = captures(other, m);
-        if n > 0 && biggest.is_none_or(|b| n > b.1) {
+        let n = u64::try_from(captures(other, m)).unwrap_or(u64::MAX);
+        if n >= TEMPTING && biggest.is_none_or(|b| n > b.1) {
             biggest = Some((m, n));
         }
     }
     let lead = balance(other);
     let mut why = Vec::new();
-    if lead > 0 {
+    if lead >= 0 && lead.unsigned_abs() >= TEMPTING {
         let n = lead.unsigned_abs();
         why.push(format!("{me} has {n} more {} on the board", noun(n)));
     }
     if let Some((_, n)) = biggest {
-        let n = u64::try_from(n).unwrap_or(u64::MAX);
         why.push(format!("{me} can capture {n} {} at once", noun(n)));
     }
     (!why.is_empty()).then(|| (why.join(" and "), biggest.map(|b| b.0)))
@@ -111,14 +115,20 @@ mod tests {
     }
 
     #[test]
-    fn a_lead_and_a_capture_tempt() {
-        // White to move leads by one and can take b1 by playing c1.
+    fn a_lead_and_a_capture_of_two_tempt() {
+        // White to move leads by two and can take b1 by playing c1: the
+        // lead tempts, the capture of one does not.
         let p = spargo("black b1; white a1 b2 d4; to-move white");
         let (why, capture) = temptation(&p).unwrap();
-        assert_eq!(
-            why,
-            "White has 2 more pieces on the board and White can capture 1 piece at once"
-        );
+        assert_eq!(why, "White has 2 more pieces on the board");
+        assert_eq!(capture, None);
+        // A lead of one and a capture of one: nothing.
+        let p = spargo("black b1 d3; white a1 b2 d4; to-move white");
+        assert_eq!(temptation(&p), None);
+        // Two Black pieces in the corner, taken by one move: a capture of two.
+        let p = spargo("black a1 b1; white a2 b2 d4; to-move white");
+        let (why, capture) = temptation(&p).unwrap();
+        assert_eq!(why, "White can capture 2 pieces at once");
         assert_eq!(
             capture.map(|m| notation::human(p.geometry(), m)),
             Some("c1".to_owned())
