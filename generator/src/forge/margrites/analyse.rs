@@ -471,18 +471,9 @@ fn without(pos: &Position, sq: Square) -> Option<Position> {
     Position::from_diagram(&d, pos.options()).ok()
 }
 
-/// Whether every step of `key` can be played from `pos`, in order: where one
-/// cannot, no first turn has the key's steps.
-fn key_playable(pos: &Position, key: &[Step]) -> bool {
-    let mut p = *pos;
-    key.iter().all(|&s| p.play_step(s).is_ok())
-}
-
 /// Minimality: each piece taken away in turn (counted as captured by the
 /// opponent, so the position stays legal). A piece could go when the smaller
-/// position still has exactly one winning first turn with the same steps; a
-/// piece without which the key's steps cannot be played is needed, with no
-/// solve.
+/// position still has exactly one winning first turn with the same steps.
 fn minimality(
     run: &mut Runner,
     pos: &Position,
@@ -497,9 +488,6 @@ fn minimality(
         let Some(smaller) = without(pos, sq) else {
             continue;
         };
-        if !key_playable(&smaller, key) {
-            continue;
-        }
         let r = run.solve(&smaller, goal, turns, false)?;
         match r.answer {
             Answer::Unknown => undecided.push(sq.to_string()),
