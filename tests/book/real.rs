@@ -172,8 +172,30 @@ fn the_real_book_builds_with_every_figure_checked() {
                 .unwrap_or_else(|| panic!("{caption} out of order"));
             at += found + caption.len();
             assert!(at < answers, "{caption} is not among the questions");
-            let answer = format!("<strong>{} {n}.</strong> Key <strong>", game.title());
-            assert!(html[answers..].contains(&answer), "no answer for {caption}");
+            // A "who wins, whoever moves next?" answer says who before the key.
+            let verdict = if p.other_to_move.is_some() {
+                let winner = match &p.position {
+                    cannonball::puzzle::Position::Margo(m) => m.to_move().to_string(),
+                    cannonball::puzzle::Position::Margrites(m) => m.to_move().to_string(),
+                };
+                format!(
+                    "<strong>{}{} wins, whoever moves next.</strong> ",
+                    winner[..1].to_uppercase(),
+                    &winner[1..]
+                )
+            } else {
+                String::new()
+            };
+            let answer = format!("<strong>{} {n}.</strong> {verdict}", game.title());
+            let start = html[answers..]
+                .find(&answer)
+                .unwrap_or_else(|| panic!("no answer for {caption}"));
+            let rest = &html[answers + start + answer.len()..];
+            let key = rest.find("Key <strong>").expect("the key");
+            assert!(
+                !rest[..key].contains("<strong>") || p.other_to_move.is_some(),
+                "{caption}: the key comes first"
+            );
         }
         assert!(!html[..answers].contains("Key <strong>"));
         // The notation is escaped once: `c5>b6` reads as written.
