@@ -39,19 +39,50 @@ fn unique_win(tb: &Tablebase, rank: u32) -> Option<(AnyPosition, Vec<(Move, Entr
 /// at random from the tablebase that has exactly one winning move.
 #[must_use]
 pub fn candidate(tb: &Tablebase, seed: u64, index: u64) -> Option<Candidate> {
-    let mut rng = Rng::seed_from(seed ^ 0x5441_424c).fork(index);
-    let n = tb.len() as u64;
-    for _ in 0..DRAWS {
-        let rank = u32::try_from(rng.below(n)).ok()?;
-        if let Some((position, _)) = unique_win(tb, rank) {
-            return Some(Candidate {
-                position,
-                source: format!("spargo tablebase position {rank}"),
-                verdict: false,
-            });
+    let draw = Draw {
+        salt: 0x5441_424c,
+        draws: DRAWS,
+        label: "",
+        verdict: false,
+    };
+    draw.first(tb, seed, index, |rank| unique_win(tb, rank).map(|(p, _)| p))
+}
+
+/// How a kind of candidate is drawn from the tablebase.
+struct Draw {
+    /// Mixed into the seed, one per kind, so kinds draw apart.
+    salt: u64,
+    /// Positions drawn per candidate index at most.
+    draws: usize,
+    /// What the provenance adds after the rank (` (best margin)`).
+    label: &'static str,
+    /// Whether the puzzle asks who wins whoever moves next.
+    verdict: bool,
+}
+
+impl Draw {
+    /// The first position drawn for `index` of `seed` that `pick` takes.
+    fn first(
+        &self,
+        tb: &Tablebase,
+        seed: u64,
+        index: u64,
+        pick: impl Fn(u32) -> Option<AnyPosition>,
+    ) -> Option<Candidate> {
+        let mut rng = Rng::seed_from(seed ^ self.salt).fork(index);
+        let n = tb.len() as u64;
+        for _ in 0..self.draws {
+            let rank = u32::try_from(rng.below(n)).ok()?;
+            if let Some(position) = pick(rank) {
+                return Some(Candidate {
+                    position,
+                    source: format!("spargo tablebase position {rank}{}", self.label),
+                    verdict: self.verdict,
+                });
+            }
         }
+        None
     }
-    None
 }
 
 /// The longest the game may last after a best-margin candidate's best move
@@ -91,20 +122,16 @@ fn unique_best_margin(tb: &Tablebase, rank: u32, winning: bool) -> Option<AnyPos
 /// moves win (the answer wins by most).
 #[must_use]
 pub fn best_margin_candidate(tb: &Tablebase, seed: u64, index: u64) -> Option<Candidate> {
-    let mut rng = Rng::seed_from(seed ^ 0x4d41_5247).fork(index);
-    let n = tb.len() as u64;
     let winning = index % 2 == 1;
-    for _ in 0..MARGIN_DRAWS {
-        let rank = u32::try_from(rng.below(n)).ok()?;
-        if let Some(position) = unique_best_margin(tb, rank, winning) {
-            return Some(Candidate {
-                position,
-                source: format!("spargo tablebase position {rank} (best margin)"),
-                verdict: false,
-            });
-        }
-    }
-    None
+    let draw = Draw {
+        salt: 0x4d41_5247,
+        draws: MARGIN_DRAWS,
+        label: " (best margin)",
+        verdict: false,
+    };
+    draw.first(tb, seed, index, |rank| {
+        unique_best_margin(tb, rank, winning)
+    })
 }
 
 /// Tries per verdict candidate index: such positions are rarer.
@@ -148,19 +175,13 @@ fn verdict_position(tb: &Tablebase, rank: u32) -> Option<AnyPosition> {
 /// instead, would lose too ([`verdict_position`]).
 #[must_use]
 pub fn verdict_candidate(tb: &Tablebase, seed: u64, index: u64) -> Option<Candidate> {
-    let mut rng = Rng::seed_from(seed ^ 0x5645_5244).fork(index);
-    let n = tb.len() as u64;
-    for _ in 0..VERDICT_DRAWS {
-        let rank = u32::try_from(rng.below(n)).ok()?;
-        if let Some(position) = verdict_position(tb, rank) {
-            return Some(Candidate {
-                position,
-                source: format!("spargo tablebase position {rank} (whoever moves)"),
-                verdict: true,
-            });
-        }
-    }
-    None
+    let draw = Draw {
+        salt: 0x5645_5244,
+        draws: VERDICT_DRAWS,
+        label: " (whoever moves)",
+        verdict: true,
+    };
+    draw.first(tb, seed, index, |rank| verdict_position(tb, rank))
 }
 
 /// Whether `x` is an eye of `color`: an empty board-level point all of whose
@@ -460,12 +481,8 @@ fn best_line(tb: &Tablebase, pos: &AnyPosition, key: Move, plies: usize) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cannonball_rules::margo::{Color, Preset, Setup};
-
-    fn spargo(text: &str) -> AnyPosition {
-        let setup = Setup::parse(Preset::Spargo.rules(), text).unwrap();
-        AnyPosition::from_setup(&setup).unwrap()
-    }
+    use crate::forge::margo::spargo_position as spargo;
+    use cannonball_rules::margo::{Color, Preset};
 
     #[test]
     fn a_scan_visits_every_rank_once_in_an_order_fixed_by_the_seed() {

@@ -517,12 +517,7 @@ pub fn difficulty(found_by: Finder, q: &Question, line: &Line, tries: usize) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cannonball_rules::margo::{Preset, Setup};
-
-    fn spargo(text: &str) -> AnyPosition {
-        let setup = Setup::parse(Preset::Spargo.rules(), text).unwrap();
-        AnyPosition::from_setup(&setup).unwrap()
-    }
+    use crate::forge::margo::spargo_position as spargo;
 
     /// Every move loses; b4 ends the game at once and loses least. The
     /// tablebase gives b4 −2 and the other three −9 each; the search settles

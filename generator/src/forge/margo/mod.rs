@@ -307,6 +307,14 @@ fn provenance(source: String, seed: u64, index: u64, limits: &Limits) -> Provena
     }
 }
 
+/// A Spargo position from a setup text, for the forge's unit tests.
+#[cfg(test)]
+pub(crate) fn spargo_position(text: &str) -> AnyPosition {
+    use cannonball_rules::margo::{Preset, Setup};
+    let setup = Setup::parse(Preset::Spargo.rules(), text).unwrap();
+    AnyPosition::from_setup(&setup).unwrap()
+}
+
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     c.next()

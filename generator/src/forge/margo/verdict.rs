@@ -101,12 +101,8 @@ pub fn other_side(pos: &AnyPosition, exact: &mut Exact) -> Result<Option<OtherTo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cannonball_rules::margo::{Preset, Setup, notation};
-
-    fn spargo(text: &str) -> AnyPosition {
-        let setup = Setup::parse(Preset::Spargo.rules(), text).unwrap();
-        AnyPosition::from_setup(&setup).unwrap()
-    }
+    use crate::forge::margo::spargo_position as spargo;
+    use cannonball_rules::margo::notation;
 
     #[test]
     fn nothing_tempts_on_an_even_board_without_captures() {
