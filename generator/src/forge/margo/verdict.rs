@@ -131,7 +131,7 @@ mod tests {
         );
     }
 
-    /// Spargo 107's position (`spargo-c8f9dc6fb763`): Black to move wins
+    /// Spargo 88's position (`spargo-c8f9dc6fb763`): Black to move wins
     /// with a1+1; White, moving first instead, leads by two and still loses.
     const LEAD: &str = "black c1 b2 c2 d3 b4 b1+1 a2+1 b2+1 c2+1; \
         white a1 b1 a2 d2 a3 b3 c3 a4 c4 a3+1 b3+1; zombies b4; to-move black";
