@@ -54,10 +54,7 @@ fn result(pos: &AnyPosition) -> Wld {
 }
 
 fn other_side(pos: &AnyPosition) -> AnyPosition {
-    let mut setup = pos.to_setup();
-    setup.to_move = setup.to_move.next(2);
-    setup.ko_point = None;
-    AnyPosition::from_setup(&setup).unwrap()
+    pos.other_to_move().unwrap()
 }
 
 /// Each puzzle: the side to move wins; with the opponent to move the

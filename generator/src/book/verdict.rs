@@ -5,21 +5,13 @@
 
 use crate::figure::html::markdown_text;
 use crate::puzzle::{Move, Position, Puzzle};
-use cannonball_rules::margo::{AnyPosition, Color};
+use cannonball_rules::margo::Color;
 
 use super::puzzles::capitalise;
 
 /// A colour as a sentence writes it (`Black`).
 fn title(c: Color) -> String {
     capitalise(&c.to_string())
-}
-
-/// The puzzle's board with the opponent to move and no ko point.
-fn other_position(pos: &AnyPosition) -> Result<AnyPosition, String> {
-    let mut setup = pos.to_setup();
-    setup.to_move = setup.to_move.next(2);
-    setup.ko_point = None;
-    AnyPosition::from_setup(&setup).map_err(|e| format!("other-to-move: {e}"))
 }
 
 /// The answer as Markdown (the file's words escaped), or `None` when the
@@ -38,9 +30,9 @@ pub fn answer(p: &Puzzle) -> Result<Option<String>, String> {
     };
     let winner = pos.to_move();
     let loser = winner.next(2);
-    // Players are numbered in move order; puzzles are between two.
-    let (w_index, l_index) = (pos.player_to_move(), 1 - pos.player_to_move().min(1));
-    let mut cur = other_position(pos)?;
+    let mut cur = pos
+        .other_to_move()
+        .map_err(|e| format!("other-to-move: {e}"))?;
     let mut moves = Vec::new();
     for (i, mv) in other.line.iter().enumerate() {
         let Move::Margo(m) = mv else {
@@ -58,8 +50,10 @@ pub fn answer(p: &Puzzle) -> Result<Option<String>, String> {
     }
     let end = match cur.outcome() {
         Some(o) => {
+            // Players are numbered in move order; puzzles are between two.
+            let w_index = pos.player_to_move();
             let score = |i: usize| o.scores.get(i).copied().unwrap_or(0);
-            let (w, l) = (score(w_index), score(l_index));
+            let (w, l) = (score(w_index), score((w_index + 1) % 2));
             if w > l {
                 format!("the game is over: {} wins by {}", title(winner), w - l)
             } else {

@@ -293,6 +293,18 @@ impl AnyPosition {
         each!(self, p => p.to_setup())
     }
 
+    /// The same board with the next player to move instead, and no ko point
+    /// (as after a pass): what that player could do if it were its turn.
+    ///
+    /// # Errors
+    /// [`SetupError`] when that is not a legal position.
+    pub fn other_to_move(&self) -> Result<AnyPosition, SetupError> {
+        let mut setup = self.to_setup();
+        setup.to_move = setup.to_move.next(self.rules().players());
+        setup.ko_point = None;
+        AnyPosition::from_setup(&setup)
+    }
+
     /// The position under a board symmetry.
     #[must_use]
     pub fn transformed(&self, s: Symmetry) -> AnyPosition {

@@ -105,10 +105,7 @@ pub fn best_capture(pos: &AnyPosition) -> usize {
 /// not a legal position.
 #[must_use]
 pub fn other_to_move(pos: &AnyPosition) -> Option<AnyPosition> {
-    let mut setup = pos.to_setup();
-    setup.to_move = setup.to_move.next(2);
-    setup.ko_point = None;
-    AnyPosition::from_setup(&setup).ok()
+    pos.other_to_move().ok()
 }
 
 fn two_ply(pos: &AnyPosition, m: Move) -> i64 {

@@ -28,8 +28,7 @@ pub const TEMPTING: u64 = 2;
 /// takes at least [`TEMPTING`] pieces. `None` when nothing makes it look
 /// good (it leads by fewer than [`TEMPTING`] pieces and captures fewer).
 fn temptation(other: &AnyPosition) -> Option<(String, Option<Move>)> {
-    let me = other.to_move().to_string();
-    let me = me[..1].to_uppercase() + &me[1..];
+    let me = super::capitalise(&other.to_move().to_string());
     let mut biggest: Option<(Move, u64)> = None;
     for m in other.legal_moves() {
         let n = u64::try_from(captures(other, m)).unwrap_or(u64::MAX);
@@ -37,10 +36,11 @@ fn temptation(other: &AnyPosition) -> Option<(String, Option<Move>)> {
             biggest = Some((m, n));
         }
     }
-    let lead = balance(other);
     let mut why = Vec::new();
-    if lead >= 0 && lead.unsigned_abs() >= TEMPTING {
-        let n = lead.unsigned_abs();
+    if let Some(n) = u64::try_from(balance(other))
+        .ok()
+        .filter(|&n| n >= TEMPTING)
+    {
         why.push(format!("{me} has {n} more {} on the board", noun(n)));
     }
     if let Some((_, n)) = biggest {
