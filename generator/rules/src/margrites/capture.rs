@@ -23,7 +23,8 @@ pub fn capture_round(pieces: &ByColor<SquareSet>) -> SquareSet {
     for color in Color::ALL {
         let own = *pieces.get(color);
         let enemy = *pieces.get(color.other());
-        for sq in own {
+        // Only a piece with two or more opponents alongside can be captured.
+        for sq in own.intersect(enemy.touching_twice()) {
             if meets_capture_condition(sq, own, enemy) {
                 doomed = doomed.with(sq);
             }

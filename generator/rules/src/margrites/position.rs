@@ -407,6 +407,7 @@ impl Position {
     /// transcript past an illegal step). The caller makes sure the step can be
     /// carried out: the mover's piece on its from-square, an empty target, and for a
     /// return a scored piece to bring back.
+    #[inline]
     pub fn play_step_unchecked(&mut self, step: Step) -> StepReport {
         self.apply(step)
     }
@@ -423,6 +424,7 @@ impl Position {
         }
     }
 
+    #[inline]
     fn apply(&mut self, step: Step) -> StepReport {
         self.apply_sparing(step, false)
     }
@@ -471,12 +473,14 @@ impl Position {
             _ => SquareSet::EMPTY,
         };
         let cascade = capture::resolve_sparing(&mut self.pieces, spared);
-        let removed = cascade.removed();
-        for color in Color::ALL {
-            // A capture is credited to the opponent of the captured piece (B4).
-            self.standings.get_mut(color.other()).captures += removed.get(color).len() as u8;
+        if !cascade.is_empty() {
+            let removed = cascade.removed();
+            for color in Color::ALL {
+                // A capture is credited to the opponent of the captured piece (B4).
+                self.standings.get_mut(color.other()).captures += removed.get(color).len() as u8;
+            }
+            self.forget_moved(cascade.all());
         }
-        self.forget_moved(cascade.all());
         let mut ended = self.pieces.black.is_empty() || self.pieces.white.is_empty();
         match self.phase {
             Phase::Playing if ended => {

@@ -59,6 +59,16 @@ const fn touching_table() -> [SquareSet; Square::COUNT] {
 
 const TOUCHING: [SquareSet; Square::COUNT] = touching_table();
 
+const fn file_bits(file: u8) -> u128 {
+    let mut bits = 0u128;
+    let mut rank = 0;
+    while rank < RANKS {
+        bits |= 1u128 << (rank as u32 * FILES as u32 + file as u32);
+        rank += 1;
+    }
+    bits
+}
+
 const fn rank_bits(rank: u8) -> u128 {
     ((1u128 << FILES) - 1) << (rank as u32 * FILES as u32)
 }
@@ -153,11 +163,45 @@ impl SquareSet {
     /// unless touched by another member).
     #[must_use]
     pub fn touching_any(self) -> SquareSet {
-        let mut out = SquareSet::EMPTY;
-        for sq in self {
-            out = out.union(SquareSet::touching(sq));
+        let mut out = 0u128;
+        for image in self.neighbour_images() {
+            out |= image;
         }
-        out
+        SquareSet(out)
+    }
+
+    /// Every square touching two or more squares of the set: the only squares
+    /// where a piece can have two or more opponents alongside (what a capture
+    /// needs, rulings B4).
+    #[must_use]
+    pub fn touching_twice(self) -> SquareSet {
+        let (mut once, mut twice) = (0u128, 0u128);
+        for image in self.neighbour_images() {
+            twice |= once & image;
+            once |= image;
+        }
+        SquareSet(twice)
+    }
+
+    /// The set moved one square in each of the eight directions, squares pushed
+    /// off the board (or across its side edges) dropped: bit `x` of the image
+    /// for a direction is set when the square one step from `x` that way is in
+    /// the set. Squares are numbered rank by rank, [`FILES`] to a rank.
+    fn neighbour_images(self) -> [u128; 8] {
+        const NOT_FIRST_FILE: u128 = BOARD_BITS & !file_bits(0);
+        const NOT_LAST_FILE: u128 = BOARD_BITS & !file_bits(FILES - 1);
+        let s = self.0;
+        let f = FILES as u32;
+        [
+            (s << 1) & NOT_FIRST_FILE,
+            (s >> 1) & NOT_LAST_FILE,
+            (s << f) & BOARD_BITS,
+            s >> f,
+            (s << (f + 1)) & NOT_FIRST_FILE,
+            (s << (f - 1)) & NOT_LAST_FILE,
+            (s >> (f - 1)) & NOT_FIRST_FILE,
+            (s >> (f + 1)) & NOT_LAST_FILE,
+        ]
     }
 
     /// The set mirrored across the centre file.
@@ -226,6 +270,24 @@ impl fmt::Display for SquareSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shifted forms agree with the per-square table on many random sets
+    /// (edges and corners included).
+    #[test]
+    fn touching_any_and_twice_match_the_table() {
+        let mut rng = crate::rng::Rng::seed_from(72);
+        for round in 0..3000 {
+            let mut set = SquareSet::EMPTY;
+            for _ in 0..(round % 20) {
+                set = set.with(Square::from_index(rng.below(72) as u8).unwrap());
+            }
+            for x in Square::all() {
+                let n = SquareSet::touching(x).intersect(set).len();
+                assert_eq!(set.touching_any().contains(x), n >= 1, "{x} {set:?}");
+                assert_eq!(set.touching_twice().contains(x), n >= 2, "{x} {set:?}");
+            }
+        }
+    }
 
     #[test]
     fn iteration_is_reading_order() {

@@ -113,6 +113,16 @@ pub(crate) struct Reach {
 
 impl Reach {
     pub(crate) fn new(pieces: SquareSet, steps: u32) -> Reach {
+        if steps == 0 {
+            // Pieces as they stand: a square has two of them within one
+            // square when two touch it, or it holds one that another touches.
+            return Reach {
+                hold: pieces,
+                pair: pieces
+                    .touching_twice()
+                    .union(pieces.intersect(pieces.touching_any())),
+            };
+        }
         let mut hold = 0u128;
         for s in pieces {
             hold |= ball(s, steps);
