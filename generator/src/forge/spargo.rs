@@ -21,7 +21,7 @@ use cannonball_rules::rng::Rng;
 
 use super::margo::Candidate;
 use super::margo::analyse::MIN_MOVES;
-use super::margo::players::{balance, best_capture, other_to_move};
+use super::margo::players::{balance, best_capture};
 
 /// Tries per candidate index to find a position with a unique winning move.
 const DRAWS: usize = 200;
@@ -155,7 +155,7 @@ fn verdict_position(tb: &Tablebase, rank: u32) -> Option<AnyPosition> {
     if pos.ko_point().is_some() || !values.iter().all(|v| near(&v.1)) {
         return None;
     }
-    let other = other_to_move(&pos)?;
+    let other = pos.other_to_move().ok()?;
     let AnyPosition::Small(o) = &other else {
         return None;
     };
@@ -233,7 +233,8 @@ fn forced_to_fill_eye(pos: &AnyPosition, line: &[Move]) -> bool {
     if cur.outcome().is_none() {
         return false;
     }
-    other_to_move(&cur).is_some_and(|other| !other.legal_moves().is_empty())
+    cur.other_to_move()
+        .is_ok_and(|other| !other.legal_moves().is_empty())
 }
 
 /// Whether the position at `rank` is a candidate for `theme`: at least four

@@ -418,7 +418,7 @@ fn pieces(n: usize) -> String {
 /// opponent were to move in the position itself).
 fn threats_and_defences(pos: &AnyPosition, q: &Question) -> Vec<(Move, String)> {
     let threat_now = players::best_capture(pos);
-    let danger_now = players::other_to_move(pos).map_or(0, |o| players::best_capture(&o));
+    let danger_now = pos.other_to_move().map_or(0, |o| players::best_capture(&o));
     let mut out = Vec::new();
     for &(m, _) in &q.values {
         if !is_wrong(q, m) {
@@ -429,7 +429,9 @@ fn threats_and_defences(pos: &AnyPosition, q: &Question) -> Vec<(Move, String)> 
         if after.outcome().is_some() {
             continue;
         }
-        let threat = players::other_to_move(&after).map_or(0, |a| players::best_capture(&a));
+        let threat = after
+            .other_to_move()
+            .map_or(0, |a| players::best_capture(&a));
         if threat > threat_now {
             out.push((m, format!("threatens to capture {}", pieces(threat))));
         }

@@ -120,9 +120,9 @@ fn walk_back(
             for turn in [false, true] {
                 let variant = if turn {
                     // `smaller` has no ko point (see `minimal::without`).
-                    match players::other_to_move(&smaller) {
-                        Some(v) => v,
-                        None => continue,
+                    match smaller.other_to_move() {
+                        Ok(v) => v,
+                        Err(_) => continue,
                     }
                 } else {
                     smaller.clone()

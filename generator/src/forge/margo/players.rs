@@ -100,14 +100,6 @@ pub fn best_capture(pos: &AnyPosition) -> usize {
         .unwrap_or(0)
 }
 
-/// The same board with the other side to move (no ko point, as after a
-/// pass): what that side could do if it were its turn. `None` when that is
-/// not a legal position.
-#[must_use]
-pub fn other_to_move(pos: &AnyPosition) -> Option<AnyPosition> {
-    pos.other_to_move().ok()
-}
-
 fn two_ply(pos: &AnyPosition, m: Move) -> i64 {
     let mut p = pos.clone();
     p.play_unchecked(m);
@@ -188,7 +180,7 @@ mod tests {
         // Black to move can take a1 at b1; White to move could take nothing.
         let p = pos("white a1; black a2; to-move black");
         assert_eq!(best_capture(&p), 1);
-        let w = other_to_move(&p).unwrap();
+        let w = p.other_to_move().unwrap();
         assert_eq!(w.to_move(), cannonball_rules::margo::Color::White);
         assert_eq!(best_capture(&w), 0);
         // Black a2 threatens a1: nothing to take now, one piece if Black moved again.
@@ -196,10 +188,10 @@ mod tests {
         assert_eq!(best_capture(&p), 0);
         let mut after = p.clone();
         after.play(mv(&p, "a2")).unwrap();
-        assert_eq!(best_capture(&other_to_move(&after).unwrap()), 1);
+        assert_eq!(best_capture(&after.other_to_move().unwrap()), 1);
         // White could take a1 at b1; Black b1 saves it.
         let p = pos("white a2; black a1; to-move black");
-        assert_eq!(best_capture(&other_to_move(&p).unwrap()), 1);
+        assert_eq!(best_capture(&p.other_to_move().unwrap()), 1);
         let mut after = p.clone();
         after.play(mv(&p, "b1")).unwrap();
         assert_eq!(best_capture(&after), 0);

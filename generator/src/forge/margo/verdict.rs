@@ -11,7 +11,7 @@ use crate::solve::margo::Mode;
 use cannonball_rules::margo::{AnyPosition, Move};
 
 use super::ForgeError;
-use super::players::{balance, captures, other_to_move};
+use super::players::{balance, captures};
 use super::solving::Exact;
 
 /// `piece` or `pieces`.
@@ -64,7 +64,7 @@ pub fn other_side(pos: &AnyPosition, exact: &mut Exact) -> Result<Option<OtherTo
     if pos.ko_point().is_some() {
         return Ok(None);
     }
-    let Some(other) = other_to_move(pos) else {
+    let Ok(other) = pos.other_to_move() else {
         return Ok(None);
     };
     if other.outcome().is_some() {
@@ -145,7 +145,7 @@ mod tests {
         assert_eq!(o.value, Value::Result(Wld::Loss));
         // The line is legal from the board with White to move, and ends the
         // game with Black ahead.
-        let mut cur = other_to_move(&p).unwrap();
+        let mut cur = p.other_to_move().unwrap();
         for m in &o.line {
             let puzzle::Move::Margo(m) = m else {
                 panic!("a Margo move")
