@@ -22,6 +22,8 @@
 //! Variations that bring scored pieces back switch the capture, win and trap
 //! bounds off (a returned piece is a new attacker).
 
+use std::cmp::Ordering;
+
 use cannonball_rules::margrites::{Color, Position, Square, SquareSet};
 
 use super::objective::{Aim, Goal};
@@ -203,15 +205,32 @@ pub(crate) fn pair_cost(target: Square, attackers: SquareSet) -> Option<u32> {
     (b != u32::MAX).then(|| a + b)
 }
 
-/// How many of `victims` could have two of `attackers` touching them within
-/// `budget` (in units where an attacker's step counts one).
+/// Whether at least `k` of `victims` could be captured within `budget`:
+/// the number of victims with a [`pair_cost`] within `budget` compared with
+/// `k`, stopping at the `k`-th.
 #[must_use]
-pub(crate) fn capturable(victims: SquareSet, attackers: SquareSet, budget: u32) -> u32 {
-    // The same set as `victims ∩ Reach::new(attackers, budget).pair`, asked of
-    // the few victims instead of the whole board.
-    victims
-        .filter(|&v| pair_cost(v, attackers).is_some_and(|c| c <= budget))
-        .count() as u32
+pub(crate) fn capturable_at_least(
+    victims: SquareSet,
+    attackers: SquareSet,
+    budget: u32,
+    k: u32,
+) -> bool {
+    if k == 0 {
+        return true;
+    }
+    if victims.len() < k {
+        return false;
+    }
+    let mut found = 0;
+    for v in victims {
+        if pair_cost(v, attackers).is_some_and(|c| c <= budget) {
+            found += 1;
+            if found >= k {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The sum of the `k` smallest score costs (a promise measure, not a bound).
@@ -249,9 +268,12 @@ pub(crate) fn may_reach(goal: &Goal, pos: &Position, h: Horizon) -> bool {
         }
         Aim::Capture => {
             returning
-                || u32::from(mine.captures)
-                    + capturable(enemy, own, h.own + 2 * (h.theirs + h.rebuttal))
-                    >= u32::from(goal.target)
+                || capturable_at_least(
+                    enemy,
+                    own,
+                    h.own + 2 * (h.theirs + h.rebuttal),
+                    u32::from(goal.target).saturating_sub(u32::from(mine.captures)),
+                )
         }
         Aim::Trap => returning || h.theirs > 0 || may_trap(side, own, enemy, h.own),
         Aim::Win => returning || may_win(pos, side, h),
@@ -310,9 +332,20 @@ fn may_win(pos: &Position, side: Color, h: Horizon) -> bool {
     let theirs_all = h.theirs + h.rebuttal;
     let mine = *pos.standings().get(side);
     let other = *pos.standings().get(them);
+    // Ahead by points, then captures: the captures are counted only on equal
+    // points, and only as far as they are needed.
     let points = u32::from(mine.points) + max_scores(own, side, h.own);
-    let captures = u32::from(mine.captures) + capturable(enemy, own, h.own + 2 * theirs_all);
-    if (points, captures) <= (u32::from(other.points), u32::from(other.captures)) {
+    let ahead = match points.cmp(&u32::from(other.points)) {
+        Ordering::Less => false,
+        Ordering::Greater => true,
+        Ordering::Equal => capturable_at_least(
+            enemy,
+            own,
+            h.own + 2 * theirs_all,
+            (u32::from(other.captures) + 1).saturating_sub(u32::from(mine.captures)),
+        ),
+    };
+    if !ahead {
         return false;
     }
     may_empty(own, side, enemy, h.own, theirs_all) || may_empty(enemy, them, own, theirs_all, h.own)
@@ -401,6 +434,37 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// How many of `victims` could have two of `attackers` touching them within
+    /// `budget` (in units where an attacker's step counts one).
+    fn capturable(victims: SquareSet, attackers: SquareSet, budget: u32) -> u32 {
+        // The same set as `victims ∩ Reach::new(attackers, budget).pair`, asked of
+        // the few victims instead of the whole board.
+        victims
+            .filter(|&v| pair_cost(v, attackers).is_some_and(|c| c <= budget))
+            .count() as u32
+    }
+
+    #[test]
+    fn capturable_at_least_is_the_count_compared() {
+        let mut rng = cannonball_rules::rng::Rng::seed_from(9);
+        let mut both = [0; 2];
+        for _ in 0..2000 {
+            let (mut own, mut victims) = (SquareSet::EMPTY, SquareSet::EMPTY);
+            for _ in 0..rng.below(9) {
+                own = own.with(Square::from_index(rng.below(72) as u8).unwrap());
+                victims = victims.with(Square::from_index(rng.below(72) as u8).unwrap());
+            }
+            let victims = victims.minus(own);
+            let budget = rng.below(12) as u32;
+            for k in 0..6 {
+                let want = capturable(victims, own, budget) >= k;
+                assert_eq!(capturable_at_least(victims, own, budget, k), want);
+                both[usize::from(want)] += 1;
+            }
+        }
+        assert!(both[0] > 1000 && both[1] > 1000, "{both:?}");
     }
 
     /// The loop form of [`Reach::cover`], square by square.
