@@ -75,16 +75,17 @@ fn cutters<const W: usize>(board: &Board<W>, c: Color, cuts: bool) -> Bitboard<W
 /// the piece on `p` links to, given the pieces of `other` colours that may cut
 /// (the one over/under cut test of the engine, rulings A3; the same test as
 /// [`Link::is_cut_for`](super::Link::is_cut_for), from the size's tables).
-#[inline]
+#[inline(always)]
 fn links_from<const W: usize>(
     t: &Tables<W>,
     p: Point,
     candidates: Bitboard<W>,
     other: Bitboard<W>,
 ) -> Bitboard<W> {
-    let mut next = t.adjacent[p.index()] & candidates;
-    if next.intersects(&t.cut_neighbours[p.index()]) && other.any() {
-        for cut in &t.cuts[p.index()] {
+    let links = &t.links[p.index()];
+    let mut next = links.adjacent & candidates;
+    if next.intersects(&links.cut_neighbours) && other.any() {
+        for cut in links.cuts.as_slice() {
             if next.contains(cut.neighbour)
                 && other.contains(cut.cutters[0])
                 && other.contains(cut.cutters[1])
@@ -259,6 +260,7 @@ fn quiet<const W: usize>(t: &Tables<W>, board: &Board<W>, p: Point, cuts: bool) 
     if t.level0.contains(p) && !t.orth[p.index()].intersects(&empty0) {
         return false;
     }
+    let free0 = t.level0_neighbours(empty0);
     let visible = board.visible();
     let mut checked = Bitboard::EMPTY;
     for q in touched(t, p) & visible {
@@ -267,7 +269,7 @@ fn quiet<const W: usize>(t: &Tables<W>, board: &Board<W>, p: Point, cuts: bool) 
         }
         let Some(c) = board.color_at(q) else { continue };
         let within = board.pieces(c) & visible;
-        match group_reaches_freedom(t, board, c, within, q, empty0, cuts) {
+        match group_reaches_freedom(t, board, c, within, q, free0, cuts) {
             Ok(group) => checked |= group,
             Err(_) => return false,
         }
@@ -317,7 +319,8 @@ fn placed_group_free<const W: usize>(
 ) -> bool {
     let empty0 = t.level0 - board.occupied();
     let own = board.pieces(c) & board.visible();
-    group_reaches_freedom(t, board, c, own, p, empty0, cuts).is_ok()
+    let free0 = t.level0_neighbours(empty0);
+    group_reaches_freedom(t, board, c, own, p, free0, cuts).is_ok()
 }
 
 /// Whether, after `c` placed on `p` (the board holds the placement), the first
@@ -333,7 +336,7 @@ fn no_enemy_removed<const W: usize>(
     p: Point,
     cuts: bool,
 ) -> bool {
-    let empty0 = t.level0 - board.occupied();
+    let free0 = t.level0_neighbours(t.level0 - board.occupied());
     let visible = board.visible();
     let occupied = board.occupied();
     let mut checked = Bitboard::EMPTY;
@@ -343,7 +346,7 @@ fn no_enemy_removed<const W: usize>(
         }
         let Some(e) = board.color_at(q) else { continue };
         let within = board.pieces(e) & visible;
-        match group_reaches_freedom(t, board, e, within, q, empty0, cuts) {
+        match group_reaches_freedom(t, board, e, within, q, free0, cuts) {
             Ok(part) => checked |= part,
             Err(group) => {
                 if group.iter().any(|x| !t.up[x.index()].intersects(&occupied)) {
@@ -389,27 +392,31 @@ pub(crate) fn quick_legality<const W: usize>(
         .then_some(false)
 }
 
-/// Floods the group of `start` until a board-level piece next to an empty
-/// board-level point is found: `Ok` with the part of the group flooded so far,
-/// or `Err` with the whole group when it has no freedom.
+/// Floods the group of `start` until it reaches a piece of `free0` (the
+/// board-level points next to an empty board-level point): `Ok` with the part
+/// of the group flooded so far, or `Err` with the whole group when it has no
+/// freedom.
 fn group_reaches_freedom<const W: usize>(
     t: &Tables<W>,
     board: &Board<W>,
     c: Color,
     within: Bitboard<W>,
     start: Point,
-    empty0: Bitboard<W>,
+    free0: Bitboard<W>,
     cuts: bool,
 ) -> Result<Bitboard<W>, Bitboard<W>> {
-    let other = cutters(board, c, cuts);
     let mut reached = Bitboard::from_point(start);
+    if free0.contains(start) {
+        return Ok(reached);
+    }
+    let other = cutters(board, c, cuts);
     let mut frontier = reached;
     while let Some(p) = frontier.pop_first() {
-        if t.level0.contains(p) && t.orth[p.index()].intersects(&empty0) {
-            return Ok(reached);
-        }
         let next = links_from(t, p, within - reached, other);
         reached |= next;
+        if next.intersects(&free0) {
+            return Ok(reached);
+        }
         frontier |= next;
     }
     Err(reached)

@@ -15,6 +15,47 @@ pub(crate) struct CutLink {
     pub cutters: [Point; 2],
 }
 
+/// The links of one point that can be cut: `links[..len]`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CutLinks {
+    len: u8,
+    links: [CutLink; 4],
+}
+
+impl CutLinks {
+    fn new(list: &[CutLink]) -> CutLinks {
+        assert!(list.len() <= 4, "a point has at most four same-level links");
+        let filler = CutLink {
+            neighbour: Point::new(0),
+            cutters: [Point::new(0); 2],
+        };
+        let mut links = [filler; 4];
+        links[..list.len()].copy_from_slice(list);
+        CutLinks {
+            len: list.len() as u8,
+            links,
+        }
+    }
+
+    /// The links, in the order of the geometry's links.
+    #[inline]
+    pub fn as_slice(&self) -> &[CutLink] {
+        &self.links[..usize::from(self.len)]
+    }
+}
+
+/// The links of one point, as a flood reads them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PointLinks<const W: usize> {
+    /// `orth | up | down`: every point a same-coloured piece could link to.
+    pub adjacent: Bitboard<W>,
+    /// The neighbours across a link that can be cut (the `neighbour`s of
+    /// `cuts`), to skip the cut test for links that cannot be.
+    pub cut_neighbours: Bitboard<W>,
+    /// The links that can be cut (at most four), held inline.
+    pub cuts: CutLinks,
+}
+
 /// Bitboard tables of one board size at bitboard width `W`.
 #[derive(Debug)]
 pub(crate) struct Tables<const W: usize> {
@@ -39,11 +80,8 @@ pub(crate) struct Tables<const W: usize> {
     pub down: Vec<Bitboard<W>>,
     /// `orth | up | down`: every point a same-coloured piece could link to.
     pub adjacent: Vec<Bitboard<W>>,
-    /// The links of the point that can be cut.
-    pub cuts: Vec<Vec<CutLink>>,
-    /// The neighbours of the point across a link that can be cut (the
-    /// `neighbour`s of `cuts`), to skip the cut test for links that cannot be.
-    pub cut_neighbours: Vec<Bitboard<W>>,
+    /// What a flood reads at each point, together: one look-up per point.
+    pub links: Vec<PointLinks<W>>,
     /// Point directly below (two levels down), which this point buries.
     pub below: Vec<Option<Point>>,
     /// Zobrist keys per point and colour.
@@ -79,7 +117,7 @@ impl<const W: usize> Tables<W> {
         let orth: Vec<_> = geo.points().map(|p| set(geo.neighbours(p))).collect();
         let up: Vec<_> = geo.points().map(|p| set(geo.rested_on_by(p))).collect();
         let down: Vec<_> = geo.points().map(|p| set(geo.rests_on(p))).collect();
-        let adjacent = (0..len).map(|i| orth[i] | up[i] | down[i]).collect();
+        let adjacent: Vec<Bitboard<W>> = (0..len).map(|i| orth[i] | up[i] | down[i]).collect();
         let mut cuts = vec![Vec::new(); len];
         for link in geo.links() {
             if let Some(cutters) = link.cutters {
@@ -93,9 +131,12 @@ impl<const W: usize> Tables<W> {
                 });
             }
         }
-        let cut_neighbours = cuts
-            .iter()
-            .map(|c: &Vec<CutLink>| c.iter().map(|l| l.neighbour).collect())
+        let links = (0..len)
+            .map(|i| PointLinks {
+                adjacent: adjacent[i],
+                cut_neighbours: cuts[i].iter().map(|l| l.neighbour).collect(),
+                cuts: CutLinks::new(&cuts[i]),
+            })
             .collect();
         // Keys depend only on the size, point and colour, so hashes are stable
         // across runs and widths.
@@ -117,8 +158,7 @@ impl<const W: usize> Tables<W> {
             up,
             down,
             adjacent,
-            cuts,
-            cut_neighbours,
+            links,
             below: geo.points().map(|p| geo.directly_below(p)).collect(),
             keys,
             ko_keys,
