@@ -39,6 +39,13 @@ pub(crate) struct Analysis<const W: usize> {
     pub cuts: bool,
 }
 
+/// The board-level points next to an empty board-level point: where a piece
+/// gives its group freedom under the default freedom rule.
+#[inline]
+fn free_points<const W: usize>(t: &Tables<W>, board: &Board<W>) -> Bitboard<W> {
+    t.level0_neighbours(t.level0 - board.occupied())
+}
+
 pub(crate) fn analyse<const W: usize>(
     t: &Tables<W>,
     rules: &Rules,
@@ -51,7 +58,7 @@ pub(crate) fn analyse<const W: usize>(
         }
         free
     } else {
-        t.level0_neighbours(t.level0 - board.occupied())
+        free_points(t, board)
     };
     Analysis {
         visible: board.visible(),
@@ -256,11 +263,10 @@ pub(crate) fn place_and_resolve<const W: usize>(
 /// nothing; and with cuts off a stacked piece cuts nothing, so fewer groups
 /// can change than this checks.
 fn quiet<const W: usize>(t: &Tables<W>, board: &Board<W>, p: Point, cuts: bool) -> bool {
-    let empty0 = t.level0 - board.occupied();
-    if t.level0.contains(p) && !t.orth[p.index()].intersects(&empty0) {
+    let free0 = free_points(t, board);
+    if t.level0.contains(p) && !free0.contains(p) {
         return false;
     }
-    let free0 = t.level0_neighbours(empty0);
     let visible = board.visible();
     let mut checked = Bitboard::EMPTY;
     for q in touched(t, p) & visible {
@@ -287,7 +293,7 @@ fn touched<const W: usize>(t: &Tables<W>, p: Point) -> Bitboard<W> {
     } else {
         let mut touched = t.down[p.index()] | Bitboard::from_point(p);
         if let Some(b) = t.below[p.index()] {
-            touched |= t.adjacent[b.index()];
+            touched |= t.links[b.index()].adjacent;
         }
         touched
     }
@@ -306,20 +312,21 @@ fn surely_suicide<const W: usize>(
     p: Point,
     cuts: bool,
 ) -> bool {
-    !placed_group_free(t, board, c, p, cuts) && no_enemy_removed(t, board, c, p, cuts)
+    let free0 = free_points(t, board);
+    !placed_group_free(t, board, c, p, free0, cuts) && no_enemy_removed(t, board, c, p, free0, cuts)
 }
 
-/// Whether the group of the piece just placed on `p` by `c` has a freedom.
+/// Whether the group of the piece just placed on `p` by `c` has a freedom
+/// (`free0`: [`free_points`] of `board`).
 fn placed_group_free<const W: usize>(
     t: &Tables<W>,
     board: &Board<W>,
     c: Color,
     p: Point,
+    free0: Bitboard<W>,
     cuts: bool,
 ) -> bool {
-    let empty0 = t.level0 - board.occupied();
     let own = board.pieces(c) & board.visible();
-    let free0 = t.level0_neighbours(empty0);
     group_reaches_freedom(t, board, c, own, p, free0, cuts).is_ok()
 }
 
@@ -328,15 +335,16 @@ fn placed_group_free<const W: usize>(
 /// placement touched (see [`quiet`]) is left without freedom with a piece
 /// nothing rests on. Enemy groups it did not touch are unchanged: alive, or
 /// zombies pinned in place (every piece of a group without freedom holds
-/// something up, an invariant of every position, setups included).
+/// something up, an invariant of every position, setups included). `free0`
+/// is [`free_points`] of `board`.
 fn no_enemy_removed<const W: usize>(
     t: &Tables<W>,
     board: &Board<W>,
     c: Color,
     p: Point,
+    free0: Bitboard<W>,
     cuts: bool,
 ) -> bool {
-    let free0 = t.level0_neighbours(t.level0 - board.occupied());
     let visible = board.visible();
     let occupied = board.occupied();
     let mut checked = Bitboard::EMPTY;
@@ -385,11 +393,13 @@ pub(crate) fn quick_legality<const W: usize>(
     }
     let mut after = *board;
     after.place(t, p, c);
-    if placed_group_free(t, &after, c, p, rules.cuts) {
+    let free0 = free_points(t, &after);
+    if placed_group_free(t, &after, c, p, free0, rules.cuts) {
         return Some(true);
     }
-    (rules.capture_scope == CaptureScope::All && no_enemy_removed(t, &after, c, p, rules.cuts))
-        .then_some(false)
+    (rules.capture_scope == CaptureScope::All
+        && no_enemy_removed(t, &after, c, p, free0, rules.cuts))
+    .then_some(false)
 }
 
 /// Floods the group of `start` until it reaches a piece of `free0` (the

@@ -78,8 +78,6 @@ pub(crate) struct Tables<const W: usize> {
     pub up: Vec<Bitboard<W>>,
     /// Points the point rests on.
     pub down: Vec<Bitboard<W>>,
-    /// `orth | up | down`: every point a same-coloured piece could link to.
-    pub adjacent: Vec<Bitboard<W>>,
     /// What a flood reads at each point, together: one look-up per point.
     pub links: Vec<PointLinks<W>>,
     /// Point directly below (two levels down), which this point buries.
@@ -117,7 +115,6 @@ impl<const W: usize> Tables<W> {
         let orth: Vec<_> = geo.points().map(|p| set(geo.neighbours(p))).collect();
         let up: Vec<_> = geo.points().map(|p| set(geo.rested_on_by(p))).collect();
         let down: Vec<_> = geo.points().map(|p| set(geo.rests_on(p))).collect();
-        let adjacent: Vec<Bitboard<W>> = (0..len).map(|i| orth[i] | up[i] | down[i]).collect();
         let mut cuts = vec![Vec::new(); len];
         for link in geo.links() {
             if let Some(cutters) = link.cutters {
@@ -133,7 +130,7 @@ impl<const W: usize> Tables<W> {
         }
         let links = (0..len)
             .map(|i| PointLinks {
-                adjacent: adjacent[i],
+                adjacent: orth[i] | up[i] | down[i],
                 cut_neighbours: cuts[i].iter().map(|l| l.neighbour).collect(),
                 cuts: CutLinks::new(&cuts[i]),
             })
@@ -157,7 +154,6 @@ impl<const W: usize> Tables<W> {
             orth,
             up,
             down,
-            adjacent,
             links,
             below: geo.points().map(|p| geo.directly_below(p)).collect(),
             keys,
