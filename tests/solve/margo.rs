@@ -6,7 +6,7 @@ use super::support;
 
 use cannonball::solve::SolveError;
 use cannonball::solve::Wld;
-use cannonball::solve::margo::{Mode, Options, Progress, PvEnd, Score, Solver, solve};
+use cannonball::solve::margo::{Mode, Options, Progress, PvEnd, Score, Settle, Solver, solve};
 use cannonball_rules::margo::{AnyPosition, Move, Preset};
 use support::*;
 
@@ -320,4 +320,60 @@ fn only_best_settles_the_value_and_every_best_move_and_bounds_the_rest() {
     assert!(checked > 14_000, "{checked}");
     // The point of the option: many worse moves are left as bounds.
     assert!(bounded > 1000, "{bounded}");
+}
+
+#[test]
+fn narrower_questions_stop_early_with_the_brute_force_answer() {
+    // Every 7th position of 3x3 Margo, win/draw/loss mode: settling only the
+    // position's result gives brute force's result, and settling only "is
+    // this the one winning move?" gives brute force's answer, for a best move
+    // and for another; every bound proven on the way is true. The point of
+    // the questions: many solves stop before every move is settled.
+    let start = AnyPosition::new(margo3(|_| {})).unwrap();
+    let brute = cannonball::solve::margo::BruteForce::new(&start, 2_000_000).unwrap();
+    let mut solver = Solver::new(opts(Mode::Wld));
+    let (mut checked, mut stopped) = (0, 0);
+    for (i, (p, _)) in brute.positions().enumerate().step_by(7) {
+        let any = AnyPosition::Small(p.clone());
+        let what = format!("position {i}: {}", p.to_setup().to_text());
+        let values = brute.move_values(p).unwrap();
+        if values.is_empty() {
+            continue;
+        }
+        let bounds_true = |sol: &cannonball::solve::margo::Solution| {
+            for (got, (m, v)) in sol.moves.iter().zip(&values) {
+                assert_eq!(got.mv, *m, "{what}");
+                assert!(
+                    got.bounds.lower <= *v && *v <= got.bounds.upper,
+                    "{what}: {m:?}"
+                );
+            }
+        };
+        solver.set_settle(Settle::Root);
+        let sol = solver.solve(&any, &Progress::default()).unwrap();
+        assert_eq!(sol.result(), Some(brute.value(p).unwrap().wld()), "{what}");
+        bounds_true(&sol);
+        stopped += usize::from(!sol.complete);
+        let best = values.iter().max_by_key(|v| v.1).unwrap().0;
+        let other = values.iter().map(|v| v.0).find(|m| *m != best);
+        for key in std::iter::once(best).chain(other) {
+            let winners: Vec<Move> = values
+                .iter()
+                .filter(|v| v.1.wld() == Wld::Win)
+                .map(|v| v.0)
+                .collect();
+            solver.set_settle(Settle::UniqueWin(key));
+            let sol = solver.solve(&any, &Progress::default()).unwrap();
+            assert_eq!(
+                sol.unique_win(key),
+                Some(winners == [key]),
+                "{what}: {key:?}"
+            );
+            bounds_true(&sol);
+            stopped += usize::from(!sol.complete);
+        }
+        checked += 1;
+    }
+    assert!(checked > 14_000, "{checked}");
+    assert!(stopped > 1000, "{stopped}");
 }

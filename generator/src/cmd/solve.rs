@@ -83,6 +83,7 @@ fn options(args: &Args) -> Result<Options> {
         deepening: !args.no_deepening,
         principal_variation: true,
         only_best: args.only_best,
+        settle: cannonball::solve::margo::Settle::Every,
     })
 }
 

@@ -85,6 +85,7 @@ pub fn solve_margo(
         deepening: true,
         principal_variation: false,
         only_best: false,
+        settle: margo_solver::Settle::Every,
     };
     let sol = margo_solver::solve(pos, &opts)?;
     Ok(MargoAnswer {

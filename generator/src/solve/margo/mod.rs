@@ -93,5 +93,5 @@ pub use budget::Progress;
 pub use horizon::{CaptureSearch, OutOfBudget, plies_of};
 pub use pv::PvEnd;
 pub use report::{JsonScore, MoveRecord, SolveRecord, TableRecord, render_text};
-pub use solver::{Mode, MoveValue, Options, Solution, Solver, Stats, solve};
+pub use solver::{Mode, MoveValue, Options, Settle, Solution, Solver, Stats, solve};
 pub use value::{Bounds, Score};

@@ -63,6 +63,9 @@ pub struct Options {
     /// other's lower bound) is left as bounds. The position's value and every
     /// best move's value are still exact.
     pub only_best: bool,
+    /// In [`Mode::Wld`], how much to settle: every move (the default), or
+    /// only what one narrower question needs (see [`Settle`]).
+    pub settle: Settle,
 }
 
 impl Default for Options {
@@ -77,8 +80,24 @@ impl Default for Options {
             deepening: true,
             principal_variation: true,
             only_best: false,
+            settle: Settle::Every,
         }
     }
+}
+
+/// What a [`Mode::Wld`] solve settles before it stops. A narrower question
+/// stops as soon as the moves' proven values answer it, and works out no
+/// principal variation; a solution stopped early is not complete.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Settle {
+    /// Every move's win, draw or loss.
+    #[default]
+    Every,
+    /// Only the position's win, draw or loss ([`Solution::result`]).
+    Root,
+    /// Only whether this move is the one winning move
+    /// ([`Solution::unique_win`]).
+    UniqueWin(Move),
 }
 
 /// What is proven about one legal move at the root.
@@ -142,6 +161,32 @@ impl Solution {
     pub fn value(&self) -> Option<Score> {
         self.bounds.value()
     }
+
+    /// Whether `mv` is proven the only winning move (`Some(true)`), proven
+    /// not to be (`Some(false)`: it does not win, another move wins, or it is
+    /// not a legal move), or neither (`None`: the budget ran out first).
+    #[must_use]
+    pub fn unique_win(&self, mv: Move) -> Option<bool> {
+        let mut others_lose = true;
+        let mut key = None;
+        for m in &self.moves {
+            let wins = m.bounds.wld().map(|w| w == Wld::Win);
+            if m.mv == mv {
+                key = Some(wins);
+            } else {
+                match wins {
+                    Some(true) => return Some(false),
+                    Some(false) => {}
+                    None => others_lose = false,
+                }
+            }
+        }
+        match key {
+            None | Some(Some(false)) => Some(false),
+            Some(None) => None,
+            Some(Some(true)) => others_lose.then_some(true),
+        }
+    }
 }
 
 /// Solves `pos` with a fresh table.
@@ -196,6 +241,13 @@ impl Solver {
     #[must_use]
     pub fn options(&self) -> &Options {
         &self.opts
+    }
+
+    /// Settles only what `settle` asks in the solves that follow (see
+    /// [`Options::settle`]). The table is kept: what one question proves,
+    /// the next reuses.
+    pub fn set_settle(&mut self, settle: Settle) {
+        self.opts.settle = settle;
     }
 
     /// Solves `pos`, reporting progress in `progress`.
@@ -312,6 +364,43 @@ impl<'a, const W: usize> Run<'a, W> {
     /// reaches the `cut`.
     fn settled(&self, (lo, hi): (i32, i32), cut: Option<i32>) -> bool {
         self.decided(lo, hi) || cut.is_some_and(|c| lo >= c)
+    }
+
+    /// Whether the proven values of the children (`child`, from the
+    /// opponent's side, in the order of `kids`) already answer a narrower
+    /// question ([`Options::settle`]). Always `false` for [`Settle::Every`]
+    /// and in [`Mode::Exact`].
+    fn answered(&self, kids: &[Node<W>], child: &[(i32, i32)]) -> bool {
+        if self.opts.mode != Mode::Wld {
+            return false;
+        }
+        match self.opts.settle {
+            Settle::Every => false,
+            // A win is found, or every move is proven not to win and one is
+            // a proven draw or all are proven losses.
+            Settle::Root => {
+                child.iter().any(|&(_, hi)| hi <= -1)
+                    || (child.iter().all(|&(lo, _)| lo >= 0)
+                        && (child.iter().any(|&(_, hi)| hi <= 0)
+                            || child.iter().all(|&(lo, _)| lo >= 1)))
+            }
+            // The move is proven not to win, another move is proven to win,
+            // or the move is not legal.
+            Settle::UniqueWin(key) => {
+                let mut legal = false;
+                for (k, &(lo, hi)) in kids.iter().zip(child) {
+                    if k.mv.unwrap_or(Move::Pass) == key {
+                        legal = true;
+                        if lo >= 0 {
+                            return true;
+                        }
+                    } else if hi <= -1 {
+                        return true;
+                    }
+                }
+                !legal
+            }
+        }
     }
 
     /// With [`Options::only_best`] in [`Mode::Exact`], the value of a child
@@ -452,7 +541,11 @@ impl<'a, const W: usize> Run<'a, W> {
             .all(|b| self.settled((-b.upper.raw(), -b.lower.raw()), cut));
         counters.add(&s.counters);
         drop(s);
-        let (pv, pv_end, pv_counters) = self.principal_variation(bounds);
+        let (pv, pv_end, pv_counters) = if self.opts.settle != Settle::Every {
+            (Vec::new(), PvEnd::Truncated, Counters::default())
+        } else {
+            self.principal_variation(bounds)
+        };
         counters.add(&pv_counters);
         Solution {
             mode: self.opts.mode,
@@ -486,7 +579,7 @@ impl<'a, const W: usize> Run<'a, W> {
             let mut todo: Vec<usize> = (0..kids.len())
                 .filter(|&i| !self.settled(child[i], cut))
                 .collect();
-            if todo.is_empty() || shared.budget.exhausted() {
+            if todo.is_empty() || shared.budget.exhausted() || self.answered(kids, &child) {
                 break;
             }
             // Most promising moves (lowest value for the opponent) first.
@@ -534,6 +627,9 @@ impl<'a, const W: usize> Run<'a, W> {
                     }
                     let r = one(i, child[i], guesses[i], cut);
                     apply(r, &mut child, &mut guesses, &mut counters);
+                    if self.answered(kids, &child) {
+                        break;
+                    }
                 }
             }
         }
