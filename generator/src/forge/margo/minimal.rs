@@ -6,7 +6,7 @@
 //! answer is unchanged when the same objective has the same unique key and,
 //! for a puzzle that asks who wins whoever moves next, that still holds.
 
-use crate::puzzle::{Minimal, Minimality};
+use crate::puzzle::{Minimal, Minimality, Objective};
 use cannonball_rules::margo::{AnyPosition, Coords, Point};
 
 use super::ForgeError;
@@ -119,6 +119,19 @@ pub fn check(
         if smaller.legal_moves().len() < super::analyse::MIN_MOVES {
             continue;
         }
+        // A win question keeps its answer only if the key is still the one
+        // winning move: asked alone, that is often settled long before every
+        // move is, and when it fails the piece is needed.
+        if q.objective == Objective::Win {
+            match exact.unique_win(&smaller, q.key)? {
+                Some(false) => continue,
+                None => {
+                    out.unsettled.push(name);
+                    continue;
+                }
+                Some(true) => {}
+            }
+        }
         match exact.solve(&smaller, super::analyse::mode_of(q.objective))? {
             None => out.unsettled.push(name),
             Some(_) => {
@@ -148,6 +161,11 @@ pub fn minimise(
     'outer: for _ in 0..rounds {
         for (_, smaller) in removable(&cur) {
             if smaller.legal_moves().len() < super::analyse::MIN_MOVES {
+                continue;
+            }
+            // The key proven not the one winning move: the piece stays,
+            // without settling every move.
+            if q.objective == Objective::Win && exact.unique_win(&smaller, q.key)? == Some(false) {
                 continue;
             }
             if keeps_answer(&smaller, q, verdict, exact)? {

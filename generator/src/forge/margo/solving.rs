@@ -12,7 +12,7 @@
 
 use crate::puzzle::Value;
 use crate::solve::Wld;
-use crate::solve::margo::{Mode, Options, Progress, Score, Solution, Solver};
+use crate::solve::margo::{Mode, Options, Progress, Score, Settle, Solution, Solver};
 use cannonball_rules::margo::{AnyPosition, Move};
 
 use super::ForgeError;
@@ -56,6 +56,22 @@ impl Exact {
     pub fn solve(&mut self, pos: &AnyPosition, mode: Mode) -> Result<Option<Solution>, ForgeError> {
         let sol = self.search(pos, mode)?;
         Ok(sol.complete.then_some(sol))
+    }
+
+    /// Whether `key` is the only winning move of `pos`: `Some(true)` or
+    /// `Some(false)` when proven, `None` when the budget ran out first. The
+    /// win/draw/loss solver stops as soon as the answer is known (see
+    /// [`Settle::UniqueWin`]), and keeps its table for what follows.
+    ///
+    /// # Errors
+    /// The solver cannot run.
+    pub fn unique_win(&mut self, pos: &AnyPosition, key: Move) -> Result<Option<bool>, ForgeError> {
+        self.wld.set_settle(Settle::UniqueWin(key));
+        let sol = self.wld.solve(pos, &Progress::default());
+        self.wld.set_settle(Settle::Every);
+        let sol = sol?;
+        self.nodes += sol.stats.nodes;
+        Ok(sol.unique_win(key))
     }
 
     /// The solution of `pos` in `mode` as far as the budget got: the root's

@@ -18,7 +18,7 @@
 //!   win now wins, or the key stops winning.
 
 use crate::solve::Wld;
-use crate::solve::margo::{CaptureSearch, Mode, Options, Score, solve};
+use crate::solve::margo::{CaptureSearch, Mode, Options, Score, Settle, solve};
 use cannonball_rules::margo::{AnyPosition, Ko, Move, Rules};
 
 use super::{Horizon, MargoCase, value_of};
@@ -47,6 +47,20 @@ pub trait Oracle: Sync {
                 self.result(&after).map(|r| (m, r.flipped()))
             })
             .collect()
+    }
+
+    /// Whether `key` is the side to move's only winning move: `Some(true)` or
+    /// `Some(false)` when settled, `None` when not. The default reads
+    /// [`Oracle::move_results`]; an oracle may answer it more cheaply, and
+    /// may settle `Some(false)` with some moves unsettled (the key proven not
+    /// to win, or another move proven to).
+    fn unique_win(&self, pos: &AnyPosition, key: Move) -> Option<bool> {
+        let results = self.move_results(pos)?;
+        let wins = |m: &(Move, Wld)| m.1 == Wld::Win;
+        Some(
+            results.iter().any(|m| m.0 == key && wins(m))
+                && !results.iter().any(|m| m.0 != key && wins(m)),
+        )
     }
 
     /// For each legal move of the side to move, in legal-move order, the most
@@ -97,6 +111,14 @@ impl SolverOracle {
             ..Options::default()
         }
     }
+
+    /// A [`Mode::Wld`] solve that settles only what `settle` asks.
+    fn wld(&self, settle: Settle) -> Options {
+        Options {
+            settle,
+            ..self.options(Mode::Wld)
+        }
+    }
 }
 
 impl Oracle for SolverOracle {
@@ -105,9 +127,18 @@ impl Oracle for SolverOracle {
     }
 
     /// Solved in [`Mode::Wld`] (windows around 0), much cheaper than exact
-    /// values where passing or long ko fights make the game long.
+    /// values where passing or long ko fights make the game long, and only
+    /// until the position's result is known ([`Settle::Root`]).
     fn result(&self, pos: &AnyPosition) -> Option<Wld> {
-        solve(pos, &self.options(Mode::Wld)).ok()?.result()
+        solve(pos, &self.wld(Settle::Root)).ok()?.result()
+    }
+
+    /// One [`Mode::Wld`] solve that stops once the answer is known
+    /// ([`Settle::UniqueWin`]).
+    fn unique_win(&self, pos: &AnyPosition, key: Move) -> Option<bool> {
+        solve(pos, &self.wld(Settle::UniqueWin(key)))
+            .ok()?
+            .unique_win(key)
     }
 
     /// One [`Mode::Wld`] solve, which settles every move at the root.
@@ -231,10 +262,23 @@ pub(super) fn answer_changes(
     let Some(pos) = with_rules(case.position, change) else {
         return false;
     };
+    let before = |m: Move| value_of(case, m).map(|s| worth(case, s));
+    // A whole-game win whose key was the one winning move: the answer changes
+    // exactly when the key is no longer the one winning move, which the
+    // oracle may settle without settling every move.
+    if case.horizon.is_none()
+        && target == 1
+        && case
+            .position
+            .legal_moves()
+            .into_iter()
+            .all(|m| m == case.key || before(m).is_none_or(|b| b < target))
+    {
+        return oracle.unique_win(&pos, case.key) == Some(false);
+    }
     let Some(changed) = worths(case, oracle, &pos) else {
         return false;
     };
-    let before = |m: Move| value_of(case, m).map(|s| worth(case, s));
     let key_solves = changed.iter().any(|&(m, w)| {
         m == case.key
             && match case.horizon {
