@@ -377,3 +377,30 @@ fn narrower_questions_stop_early_with_the_brute_force_answer() {
     assert!(checked > 14_000, "{checked}");
     assert!(stopped > 1000, "{stopped}");
 }
+
+#[test]
+fn unique_win_reads_a_draw_or_loss_key_as_a_settled_no() {
+    // A move proven "a draw or a loss" (not yet which) is proven not to win:
+    // that answers "is it the one winning move?" whatever the other moves'
+    // bounds, as the solver's early stop assumes.
+    let pos = AnyPosition::new(margo3(|_| {})).unwrap();
+    let mut sol = solve(&pos, &opts(Mode::Wld)).unwrap();
+    sol.moves.truncate(2);
+    let (key, other) = (sol.moves[0].mv, sol.moves[1].mv);
+    let b = |lo: i32, hi: i32| cannonball::solve::margo::Bounds {
+        lower: margin(lo),
+        upper: margin(hi),
+    };
+    let mut ask = |k, o| {
+        sol.moves[0].bounds = k;
+        sol.moves[1].bounds = o;
+        sol.unique_win(key)
+    };
+    assert_eq!(ask(b(-5, 0), b(-5, 5)), Some(false));
+    assert_eq!(ask(b(-5, -1), b(-5, 5)), Some(false));
+    assert_eq!(ask(b(-5, 5), b(-5, 5)), None);
+    assert_eq!(ask(b(1, 5), b(-5, 5)), None);
+    assert_eq!(ask(b(1, 5), b(-5, 0)), Some(true));
+    assert_eq!(ask(b(-5, 5), b(2, 2)), Some(false));
+    assert_ne!(key, other);
+}

@@ -170,7 +170,7 @@ impl Solution {
         let mut others_lose = true;
         let mut key = None;
         for m in &self.moves {
-            let wins = m.bounds.wld().map(|w| w == Wld::Win);
+            let wins = m.bounds.wins();
             if m.mv == mv {
                 key = Some(wins);
             } else {
@@ -389,12 +389,17 @@ impl<'a, const W: usize> Run<'a, W> {
             Settle::UniqueWin(key) => {
                 let mut legal = false;
                 for (k, &(lo, hi)) in kids.iter().zip(child) {
+                    let wins = (-Bounds {
+                        lower: Score::from_raw(lo),
+                        upper: Score::from_raw(hi),
+                    })
+                    .wins();
                     if k.mv.unwrap_or(Move::Pass) == key {
                         legal = true;
-                        if lo >= 0 {
+                        if wins == Some(false) {
                             return true;
                         }
-                    } else if hi <= -1 {
+                    } else if wins == Some(true) {
                         return true;
                     }
                 }

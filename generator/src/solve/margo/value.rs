@@ -185,6 +185,21 @@ impl Bounds {
         }
     }
 
+    /// Whether the value is proven a win (`Some(true)`), proven not a win
+    /// (`Some(false)`: a draw or a loss, perhaps not yet which), or neither.
+    /// The one test of "does this move win?" used by the solver's early
+    /// stop and by [`Solution::unique_win`](super::Solution::unique_win).
+    #[must_use]
+    pub fn wins(&self) -> Option<bool> {
+        if self.lower > Score::DRAW {
+            Some(true)
+        } else if self.upper <= Score::DRAW {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// Both bounds tightened by `other` (which must be proven too).
     #[must_use]
     pub fn intersect(&self, other: &Bounds) -> Bounds {
@@ -244,5 +259,21 @@ mod tests {
         assert_eq!((-win).wld(), Some(Wld::Loss));
         assert_eq!(Bounds::exact(Score::DRAW).wld(), Some(Wld::Draw));
         assert_eq!(win.to_string(), "+1..+30");
+    }
+
+    #[test]
+    fn wins_is_settled_by_a_draw_or_loss_bound_before_wld_is() {
+        let b = |lo: i32, hi: i32| Bounds {
+            lower: Score::margin(lo),
+            upper: Score::margin(hi),
+        };
+        assert_eq!(b(1, 5).wins(), Some(true));
+        // A draw or a loss, not yet which: not a win, though wld is open.
+        assert_eq!(b(-3, 0).wld(), None);
+        assert_eq!(b(-3, 0).wins(), Some(false));
+        assert_eq!(b(-3, -1).wins(), Some(false));
+        assert_eq!(b(0, 0).wins(), Some(false));
+        assert_eq!(b(0, 2).wins(), None);
+        assert_eq!(b(-2, 2).wins(), None);
     }
 }
