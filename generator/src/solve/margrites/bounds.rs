@@ -205,6 +205,16 @@ pub(crate) fn pair_cost(target: Square, attackers: SquareSet) -> Option<u32> {
     (b != u32::MAX).then(|| a + b)
 }
 
+/// The largest [`pair_cost`] on the board: two attackers each at the farthest
+/// distance. A budget of this much lets every victim of two or more attackers
+/// be captured, without measuring.
+const MAX_PAIR_COST: u32 = 2 * (MAX_DISTANCE as u32 - 1);
+
+/// Whether every square has a [`pair_cost`] of `attackers` within `budget`.
+fn any_pair_within(attackers: SquareSet, budget: u32) -> bool {
+    budget >= MAX_PAIR_COST && attackers.len() >= 2
+}
+
 /// Whether at least `k` of `victims` could be captured within `budget`:
 /// the number of victims with a [`pair_cost`] within `budget` compared with
 /// `k`, stopping at the `k`-th.
@@ -220,6 +230,9 @@ pub(crate) fn capturable_at_least(
     }
     if victims.len() < k {
         return false;
+    }
+    if any_pair_within(attackers, budget) {
+        return true;
     }
     let mut found = 0;
     for v in victims {
@@ -362,6 +375,9 @@ fn may_empty(
     steps_other: u32,
 ) -> bool {
     let budget = steps_other + 2 * steps_own;
+    if any_pair_within(enemies, budget) {
+        return true;
+    }
     let mut must_score = 0u32;
     for q in pieces {
         if pair_cost(q, enemies).is_some_and(|c| c <= budget) {
@@ -457,7 +473,8 @@ mod tests {
                 victims = victims.with(Square::from_index(rng.below(72) as u8).unwrap());
             }
             let victims = victims.minus(own);
-            let budget = rng.below(12) as u32;
+            // Budgets past MAX_PAIR_COST too, where no distance is measured.
+            let budget = rng.below(20) as u32;
             for k in 0..6 {
                 let want = capturable(victims, own, budget) >= k;
                 assert_eq!(capturable_at_least(victims, own, budget, k), want);
@@ -465,6 +482,24 @@ mod tests {
             }
         }
         assert!(both[0] > 1000 && both[1] > 1000, "{both:?}");
+    }
+
+    #[test]
+    fn no_pair_costs_more_than_the_board_allows() {
+        let all: Vec<Square> = (0..72).map(|i| Square::from_index(i).unwrap()).collect();
+        let mut most = 0;
+        for &t in &all {
+            for (i, &a) in all.iter().enumerate() {
+                for &b in &all[i + 1..] {
+                    let c = pair_cost(t, SquareSet::EMPTY.with(a).with(b)).unwrap();
+                    most = most.max(c);
+                }
+            }
+        }
+        assert_eq!(most, MAX_PAIR_COST);
+        assert!(any_pair_within(set("a1 b1"), MAX_PAIR_COST));
+        assert!(!any_pair_within(set("a1"), 40));
+        assert!(!any_pair_within(set("a1 b1"), MAX_PAIR_COST - 1));
     }
 
     /// The loop form of [`Reach::cover`], square by square.
