@@ -167,25 +167,41 @@ impl Solution {
     /// not a legal move), or neither (`None`: the budget ran out first).
     #[must_use]
     pub fn unique_win(&self, mv: Move) -> Option<bool> {
-        let mut others_lose = true;
-        let mut key = None;
-        for m in &self.moves {
-            let wins = m.bounds.wins();
-            if m.mv == mv {
-                key = Some(wins);
-            } else {
-                match wins {
-                    Some(true) => return Some(false),
-                    Some(false) => {}
-                    None => others_lose = false,
-                }
+        unique_win_among(mv, self.moves.iter().map(|m| (m.mv, m.bounds)))
+    }
+}
+
+/// Whether `key` is proven the only winning move among `moves` (each with
+/// its value for the mover), as [`Solution::unique_win`] reads it; the
+/// solver's early stop asks the same of the bounds proven so far.
+fn unique_win_among(key: Move, moves: impl IntoIterator<Item = (Move, Bounds)>) -> Option<bool> {
+    let mut others_lose = true;
+    let mut found = None;
+    for (mv, bounds) in moves {
+        let wins = bounds.wins();
+        if mv == key {
+            found = Some(wins);
+        } else {
+            match wins {
+                Some(true) => return Some(false),
+                Some(false) => {}
+                None => others_lose = false,
             }
         }
-        match key {
-            None | Some(Some(false)) => Some(false),
-            Some(None) => None,
-            Some(Some(true)) => others_lose.then_some(true),
-        }
+    }
+    match found {
+        None | Some(Some(false)) => Some(false),
+        Some(None) => None,
+        Some(Some(true)) => others_lose.then_some(true),
+    }
+}
+
+/// The value for the mover of a move whose child has the proven bounds
+/// `(lo, hi)` (raw scores, from the opponent's side).
+fn mover_bounds((lo, hi): (i32, i32)) -> Bounds {
+    -Bounds {
+        lower: Score::from_raw(lo),
+        upper: Score::from_raw(hi),
     }
 }
 
@@ -384,26 +400,14 @@ impl<'a, const W: usize> Run<'a, W> {
                         && (child.iter().any(|&(_, hi)| hi <= 0)
                             || child.iter().all(|&(lo, _)| lo >= 1)))
             }
-            // The move is proven not to win, another move is proven to win,
-            // or the move is not legal.
+            // The answer is already "no": the move is proven not to win,
+            // another move is proven to win, or the move is not legal.
             Settle::UniqueWin(key) => {
-                let mut legal = false;
-                for (k, &(lo, hi)) in kids.iter().zip(child) {
-                    let wins = (-Bounds {
-                        lower: Score::from_raw(lo),
-                        upper: Score::from_raw(hi),
-                    })
-                    .wins();
-                    if k.mv.unwrap_or(Move::Pass) == key {
-                        legal = true;
-                        if wins == Some(false) {
-                            return true;
-                        }
-                    } else if wins == Some(true) {
-                        return true;
-                    }
-                }
-                !legal
+                let moves = kids
+                    .iter()
+                    .zip(child)
+                    .map(|(k, &c)| (k.mv.unwrap_or(Move::Pass), mover_bounds(c)));
+                unique_win_among(key, moves) == Some(false)
             }
         }
     }
@@ -503,19 +507,10 @@ impl<'a, const W: usize> Run<'a, W> {
         let values: Vec<Bounds> = child
             .iter()
             .zip(&kids)
-            .map(|(&(lo, hi), kid)| {
-                let v = -Bounds {
-                    lower: Score::from_raw(lo),
-                    upper: Score::from_raw(hi),
-                };
+            .map(|(&c, kid)| {
+                let v = mover_bounds(c);
                 match s.proven_bounds(kid) {
-                    Some((lo, hi)) => {
-                        let child = Bounds {
-                            lower: Score::from_raw(lo),
-                            upper: Score::from_raw(hi),
-                        };
-                        v.intersect(&(-child)).intersect(&unknown)
-                    }
+                    Some(proven) => v.intersect(&mover_bounds(proven)).intersect(&unknown),
                     None => v,
                 }
             })
