@@ -42,7 +42,7 @@ pub(crate) struct Analysis<const W: usize> {
 /// The board-level points next to an empty board-level point: where a piece
 /// gives its group freedom under the default freedom rule.
 #[inline]
-fn free_points<const W: usize>(t: &Tables<W>, board: &Board<W>) -> Bitboard<W> {
+pub(super) fn free_points<const W: usize>(t: &Tables<W>, board: &Board<W>) -> Bitboard<W> {
     t.level0_neighbours(t.level0 - board.occupied())
 }
 
@@ -142,7 +142,8 @@ pub(crate) fn dead<const W: usize>(
 }
 
 /// Visible pieces of `c` whose group has a freedom.
-pub(crate) fn alive<const W: usize>(
+#[cfg(test)]
+pub(super) fn alive<const W: usize>(
     t: &Tables<W>,
     rules: &Rules,
     board: &Board<W>,
@@ -318,7 +319,7 @@ fn surely_suicide<const W: usize>(
 
 /// Whether the group of the piece just placed on `p` by `c` has a freedom
 /// (`free0`: [`free_points`] of `board`).
-fn placed_group_free<const W: usize>(
+pub(super) fn placed_group_free<const W: usize>(
     t: &Tables<W>,
     board: &Board<W>,
     c: Color,
@@ -337,7 +338,7 @@ fn placed_group_free<const W: usize>(
 /// zombies pinned in place (every piece of a group without freedom holds
 /// something up, an invariant of every position, setups included). `free0`
 /// is [`free_points`] of `board`.
-fn no_enemy_removed<const W: usize>(
+pub(super) fn no_enemy_removed<const W: usize>(
     t: &Tables<W>,
     board: &Board<W>,
     c: Color,
@@ -365,41 +366,6 @@ fn no_enemy_removed<const W: usize>(
         }
     }
     true
-}
-
-/// Whether placing a piece of `c` on `p` is suicide, when that can be decided
-/// without resolving the board (zombies on, default freedom rule): `Some(true)`
-/// when the move is not suicide, `Some(false)` when it is, `None` when only
-/// the full resolution can tell.
-///
-/// - Not suicide when the placed piece's group has a freedom as soon as it is
-///   placed: captures only empty points, take cutters away and uncover buried
-///   pieces, so that freedom stays and the group is never captured. (With
-///   zombies off a captured piece takes everything resting on it along, the
-///   placed piece included.)
-/// - Suicide, when every group is captured, when the group has no freedom and
-///   the first round of the resolution removes nothing (see
-///   [`no_enemy_removed`]): the placed piece is then captured with its group.
-#[inline]
-pub(crate) fn quick_legality<const W: usize>(
-    t: &Tables<W>,
-    rules: &Rules,
-    board: &Board<W>,
-    c: Color,
-    p: Point,
-) -> Option<bool> {
-    if !rules.zombies || rules.all_freedoms {
-        return None;
-    }
-    let mut after = *board;
-    after.place(t, p, c);
-    let free0 = free_points(t, &after);
-    if placed_group_free(t, &after, c, p, free0, rules.cuts) {
-        return Some(true);
-    }
-    (rules.capture_scope == CaptureScope::All
-        && no_enemy_removed(t, &after, c, p, free0, rules.cuts))
-    .then_some(false)
 }
 
 /// Floods the group of `start` until it reaches a piece of `free0` (the
@@ -432,7 +398,7 @@ fn group_reaches_freedom<const W: usize>(
     Err(reached)
 }
 
-fn resolve_all<const W: usize>(
+pub(super) fn resolve_all<const W: usize>(
     t: &Tables<W>,
     rules: &Rules,
     board: &mut Board<W>,
@@ -480,7 +446,7 @@ fn resolve_all<const W: usize>(
     }
 }
 
-fn resolve_adjacent<const W: usize>(
+pub(super) fn resolve_adjacent<const W: usize>(
     t: &Tables<W>,
     rules: &Rules,
     board: &mut Board<W>,
@@ -553,69 +519,6 @@ mod tests {
             }
         }
         assert!(checked > games * 50);
-    }
-
-    /// The fast legality test must never call a suicide legal, and
-    /// `legal_placements` must be exactly the placements `check` accepts.
-    fn legality_shortcut_is_exact<const W: usize>(rules: Rules, games: u64) {
-        let mut rng = Rng::seed_from(rules.size as u64 * 7919 + games);
-        let mut fast_hits = 0u64;
-        for _ in 0..games {
-            let mut pos = Position::<W>::new(rules).unwrap();
-            for _ in 0..400 {
-                let legal = pos.legal_placements();
-                assert_eq!(pos.count_legal(), pos.legal_moves().len());
-                assert_eq!(pos.has_legal_move(), !pos.legal_moves().is_empty());
-                for p in pos.playable() {
-                    let full = pos.check(crate::margo::Move::Place(p)).is_ok();
-                    assert_eq!(legal.contains(p), full, "placement {p:?}");
-                    if let Some(quick) = quick_legality(pos.t, &rules, &pos.board, pos.to_move, p) {
-                        let mut b = pos.board;
-                        b.place(pos.t, p, pos.to_move);
-                        let ok = match rules.capture_scope {
-                            CaptureScope::All => {
-                                resolve_all(pos.t, &rules, &mut b, pos.to_move, p, None)
-                            }
-                            CaptureScope::Adjacent => {
-                                resolve_adjacent(pos.t, &rules, &mut b, pos.to_move, p, None)
-                            }
-                        }
-                        .is_ok();
-                        assert_eq!(quick, ok, "placement {p:?}");
-                        fast_hits += 1;
-                    }
-                }
-                let Some(m) = pos.random_move(&mut rng) else {
-                    break;
-                };
-                pos.play_unchecked(m);
-            }
-        }
-        if rules.zombies && !rules.all_freedoms {
-            assert!(fast_hits > games * 10, "{fast_hits} hits in {games} games");
-        }
-    }
-
-    #[test]
-    fn legality_shortcut_agrees_with_the_full_check() {
-        let mut rules = Preset::Spargo.rules();
-        legality_shortcut_is_exact::<1>(rules, 300);
-        rules.size = 5;
-        legality_shortcut_is_exact::<1>(rules, 100);
-        rules.capture_scope = CaptureScope::Adjacent;
-        legality_shortcut_is_exact::<1>(rules, 100);
-        rules.capture_scope = CaptureScope::All;
-        rules.cuts = false;
-        legality_shortcut_is_exact::<1>(rules, 100);
-        rules.cuts = true;
-        rules.zombies = false;
-        legality_shortcut_is_exact::<1>(rules, 100);
-        rules.zombies = true;
-        rules.all_freedoms = true;
-        legality_shortcut_is_exact::<1>(rules, 100);
-        let mut rules = Preset::Margo.rules();
-        rules.size = 7;
-        legality_shortcut_is_exact::<4>(rules, 20);
     }
 
     #[test]

@@ -29,6 +29,7 @@ mod color;
 mod diagram;
 mod geometry;
 mod ko;
+mod legality;
 pub mod notation;
 pub mod perft;
 mod play;

@@ -2,15 +2,16 @@
 //! the reason a move is illegal, and unchecked play for search.
 
 use super::capture::{self, Resolution};
+use super::legality::{self, Liberties};
 use super::position::{IllegalMove, Move, MoveEffects, MoveReport, PlayError, Position};
 use super::{Bitboard, Board, Ko, Point};
 
 /// What the legality tests of many placements of one position share: the
-/// empty board-level points, and (found at the first stacked placement) the
-/// pieces of the colour to move whose group has a freedom.
+/// empty board-level points, and (found at the first placement that needs
+/// them) the groups by their liberties.
 pub(crate) struct Scan<const W: usize> {
     empty0: Bitboard<W>,
-    alive: Option<Bitboard<W>>,
+    libs: Option<Liberties<W>>,
 }
 
 impl<const W: usize> Position<W> {
@@ -300,34 +301,53 @@ impl<const W: usize> Position<W> {
     pub(crate) fn scan(&self) -> Scan<W> {
         Scan {
             empty0: self.t.level0 - self.board.occupied(),
-            alive: None,
+            libs: None,
         }
     }
 
     /// [`Position::placement_legal`] for one of many placements of this
-    /// position. A stacked piece (not superko, zombies on, default freedom
-    /// rule) that links to a group of its colour with a freedom joins that
-    /// group, which keeps the freedom, unless the piece it buries belongs to
-    /// it: a stacked piece empties no board-level point, and the links from a
-    /// newly placed piece cannot be cut (nothing rests on it). So it is never
-    /// suicide; the groups with a freedom are found once for all placements.
+    /// position (not superko, zombies on, default freedom rule: otherwise
+    /// the plain test), deciding most placements from the mover's groups and
+    /// their liberties, found once for all of them:
+    ///
+    /// - a stacked piece that links to a group of its colour with a freedom
+    ///   joins that group, which keeps the freedom, unless the piece it buries
+    ///   belongs to it: a stacked piece empties no board-level point, and the
+    ///   links from a newly placed piece cannot be cut (nothing rests on it);
+    ///   so it is never suicide;
+    /// - a stacked piece that links to no such group is decided by
+    ///   [`legality::quick_legality_stacked_dead`] when that can tell;
+    /// - a board-level piece with no empty board-level neighbour is decided by
+    ///   [`legality::quick_legality_level0`] when that can tell.
     #[inline]
     pub(crate) fn placement_legal_in(&self, p: Point, scan: &mut Scan<W>) -> bool {
         let t = self.t;
-        if !t.level0.contains(p)
-            && !self.rules.ko.is_superko()
-            && self.rules.zombies
-            && !self.rules.all_freedoms
-        {
-            let alive = *scan
-                .alive
-                .get_or_insert_with(|| capture::alive(t, &self.rules, &self.board, self.to_move));
-            let buries_alive = t.below[p.index()].is_some_and(|b| alive.contains(b));
-            if !buries_alive && (t.down[p.index()] | t.orth[p.index()]).intersects(&alive) {
+        if self.rules.ko.is_superko() || !self.rules.zombies || self.rules.all_freedoms {
+            return self.placement_legal(p, &scan.empty0);
+        }
+        let (board, mover) = (&self.board, self.to_move);
+        let libs = scan
+            .libs
+            .get_or_insert_with(|| legality::liberties(t, &self.rules, board, mover));
+        let quick = if t.level0.contains(p) {
+            if t.orth[p.index()].intersects(&scan.empty0) {
                 return self.ko_point != Some(p);
             }
+            legality::quick_legality_level0(t, &self.rules, board, mover, libs, p)
+        } else if (t.down[p.index()] | t.orth[p.index()]).intersects(&libs.alive) {
+            let buries_alive = t.below[p.index()].is_some_and(|b| libs.alive.contains(b));
+            if buries_alive {
+                legality::quick_legality(t, &self.rules, board, mover, p)
+            } else {
+                Some(true)
+            }
+        } else {
+            legality::quick_legality_stacked_dead(t, &self.rules, board, mover, p)
+        };
+        match quick {
+            Some(legal) => legal && self.ko_point != Some(p),
+            None => self.placement_resolved(p),
         }
-        self.placement_legal(p, &scan.empty0)
     }
 
     /// Whether placing on `p` (an empty, playable point) is legal.
@@ -343,11 +363,16 @@ impl<const W: usize> Position<W> {
         }
         // Many placements are decided without resolving the board.
         if !self.rules.ko.is_superko() {
-            let quick = capture::quick_legality(self.t, &self.rules, &self.board, self.to_move, p);
+            let quick = legality::quick_legality(self.t, &self.rules, &self.board, self.to_move, p);
             if let Some(legal) = quick {
                 return legal && self.ko_point != Some(p);
             }
         }
+        self.placement_resolved(p)
+    }
+
+    /// Whether placing on `p` is legal, by resolving the placement's captures.
+    fn placement_resolved(&self, p: Point) -> bool {
         let mut board = self.board;
         match capture::place_and_resolve(self.t, &self.rules, &mut board, self.to_move, p) {
             Err(_) => false,

@@ -44,6 +44,32 @@ impl CutLinks {
     }
 }
 
+/// The links a piece on one point helps cut (at most four): each link's two
+/// ends and the other point above it whose piece the cut also needs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CutBy {
+    len: u8,
+    links: [[Point; 3]; 4],
+}
+
+impl CutBy {
+    fn new(list: &[[Point; 3]]) -> CutBy {
+        assert!(list.len() <= 4, "a point is above at most four links");
+        let mut links = [[Point::new(0); 3]; 4];
+        links[..list.len()].copy_from_slice(list);
+        CutBy {
+            len: list.len() as u8,
+            links,
+        }
+    }
+
+    /// The links as `[end, end, other cutter]`.
+    #[inline]
+    pub fn as_slice(&self) -> &[[Point; 3]] {
+        &self.links[..usize::from(self.len)]
+    }
+}
+
 /// The links of one point, as a flood reads them.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PointLinks<const W: usize> {
@@ -80,6 +106,8 @@ pub(crate) struct Tables<const W: usize> {
     pub down: Vec<Bitboard<W>>,
     /// What a flood reads at each point, together: one look-up per point.
     pub links: Vec<PointLinks<W>>,
+    /// The links a piece on the point helps cut.
+    pub cut_by: Vec<CutBy>,
     /// Point directly below (two levels down), which this point buries.
     pub below: Vec<Option<Point>>,
     /// Zobrist keys per point and colour.
@@ -116,8 +144,12 @@ impl<const W: usize> Tables<W> {
         let up: Vec<_> = geo.points().map(|p| set(geo.rested_on_by(p))).collect();
         let down: Vec<_> = geo.points().map(|p| set(geo.rests_on(p))).collect();
         let mut cuts = vec![Vec::new(); len];
+        let mut cut_by = vec![Vec::new(); len];
         for link in geo.links() {
             if let Some(cutters) = link.cutters {
+                let [x, y] = cutters;
+                cut_by[x.index()].push([link.a, link.b, y]);
+                cut_by[y.index()].push([link.a, link.b, x]);
                 cuts[link.a.index()].push(CutLink {
                     neighbour: link.b,
                     cutters,
@@ -155,6 +187,7 @@ impl<const W: usize> Tables<W> {
             up,
             down,
             links,
+            cut_by: cut_by.iter().map(|l| CutBy::new(l)).collect(),
             below: geo.points().map(|p| geo.directly_below(p)).collect(),
             keys,
             ko_keys,

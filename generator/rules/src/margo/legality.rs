@@ -1,0 +1,316 @@
+//! Deciding whether a placement is suicide without resolving the board, as
+//! far as that can be told: from the placement on a copy of the board
+//! ([`quick_legality`]), or, for the many placements of one position at once,
+//! from the mover's groups and their liberties found once ([`Liberties`]).
+//! Each answer is the full resolution's (the tests compare them on every
+//! placement of many random games); `None` means "resolve the board".
+
+use super::capture::{flood, free_points, no_enemy_removed, placed_group_free};
+use super::tables::Tables;
+use super::{Bitboard, Board, CaptureScope, Color, Point, Rules};
+
+/// Whether placing a piece of `c` on `p` is suicide, when that can be decided
+/// without resolving the board (zombies on, default freedom rule): `Some(true)`
+/// when the move is not suicide, `Some(false)` when it is, `None` when only
+/// the full resolution can tell.
+///
+/// - Not suicide when the placed piece's group has a freedom as soon as it is
+///   placed: captures only empty points, take cutters away and uncover buried
+///   pieces, so that freedom stays and the group is never captured. (With
+///   zombies off a captured piece takes everything resting on it along, the
+///   placed piece included.)
+/// - Suicide, when every group is captured, when the group has no freedom and
+///   the first round of the resolution removes nothing (see
+///   [`no_enemy_removed`]): the placed piece is then captured with its group.
+#[inline]
+pub(crate) fn quick_legality<const W: usize>(
+    t: &Tables<W>,
+    rules: &Rules,
+    board: &Board<W>,
+    c: Color,
+    p: Point,
+) -> Option<bool> {
+    if !rules.zombies || rules.all_freedoms {
+        return None;
+    }
+    let mut after = *board;
+    after.place(t, p, c);
+    let free0 = free_points(t, &after);
+    if placed_group_free(t, &after, c, p, free0, rules.cuts) {
+        return Some(true);
+    }
+    (rules.capture_scope == CaptureScope::All
+        && no_enemy_removed(t, &after, c, p, free0, rules.cuts))
+    .then_some(false)
+}
+
+/// The mover's groups sorted by their board-level liberties (the empty
+/// board-level points next to a group's visible board-level pieces), for
+/// deciding many placements of one position at once (default freedom rule).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Liberties<const W: usize> {
+    /// Visible pieces of the mover whose group has a liberty (a freedom).
+    pub alive: Bitboard<W>,
+    /// Visible pieces of the mover whose group has two liberties or more.
+    pub multi: Bitboard<W>,
+    /// Visible enemy pieces whose group has exactly one liberty and a piece
+    /// that nothing rests on (a placement on that liberty captures the group
+    /// and removes a piece): found at the first placement that needs it.
+    pub enemy_atari: Option<Bitboard<W>>,
+}
+
+/// The groups of `c`'s visible pieces, each with its board-level liberties.
+fn groups_with_liberties<const W: usize>(
+    t: &Tables<W>,
+    rules: &Rules,
+    board: &Board<W>,
+    c: Color,
+    mut f: impl FnMut(Bitboard<W>, Bitboard<W>),
+) {
+    let within = board.pieces(c) & board.visible();
+    let empty0 = t.level0 - board.occupied();
+    let mut rest = within;
+    while let Some(q) = rest.first_point() {
+        let group = flood(t, board, c, within, Bitboard::from_point(q), rules.cuts);
+        rest = rest - group;
+        f(group, t.level0_neighbours(group & t.level0) & empty0);
+    }
+}
+
+/// [`Liberties`] of `board` for the mover `mover` (the enemy part not yet).
+pub(crate) fn liberties<const W: usize>(
+    t: &Tables<W>,
+    rules: &Rules,
+    board: &Board<W>,
+    mover: Color,
+) -> Liberties<W> {
+    let mut out = Liberties {
+        alive: Bitboard::EMPTY,
+        multi: Bitboard::EMPTY,
+        enemy_atari: None,
+    };
+    groups_with_liberties(t, rules, board, mover, |group, libs| {
+        if libs.any() {
+            out.alive |= group;
+        }
+        if libs.len() >= 2 {
+            out.multi |= group;
+        }
+    });
+    out
+}
+
+/// [`Liberties::enemy_atari`] of `board` for the mover `mover`.
+fn enemy_atari<const W: usize>(
+    t: &Tables<W>,
+    rules: &Rules,
+    board: &Board<W>,
+    mover: Color,
+) -> Bitboard<W> {
+    let occupied = board.occupied();
+    let mut out = Bitboard::EMPTY;
+    for c in Color::ALL.into_iter().take(rules.players()) {
+        if c == mover {
+            continue;
+        }
+        groups_with_liberties(t, rules, board, c, |group, libs| {
+            if libs.len() == 1 && group.iter().any(|x| !t.up[x.index()].intersects(&occupied)) {
+                out |= group;
+            }
+        });
+    }
+    out
+}
+
+/// Whether placing a piece of `mover` on the board-level point `p`, which has
+/// no empty board-level neighbour, is suicide, from the position's
+/// [`Liberties`] (zombies on, default freedom rule): the same answer as
+/// [`quick_legality`] without placing the piece. A board-level piece cuts and
+/// buries nothing, so every group keeps its pieces and links and only loses
+/// the liberty `p`; the placed piece joins the mover's groups beside it, which
+/// all have `p` as a liberty. So its group has a freedom exactly when one of
+/// them has a second liberty, and an enemy group beside it loses its last
+/// freedom exactly when its one liberty is `p`.
+pub(crate) fn quick_legality_level0<const W: usize>(
+    t: &Tables<W>,
+    rules: &Rules,
+    board: &Board<W>,
+    mover: Color,
+    libs: &mut Liberties<W>,
+    p: Point,
+) -> Option<bool> {
+    let beside = t.orth[p.index()];
+    if beside.intersects(&libs.multi) {
+        return Some(true);
+    }
+    if rules.capture_scope != CaptureScope::All {
+        return None;
+    }
+    let atari = libs
+        .enemy_atari
+        .get_or_insert_with(|| enemy_atari(t, rules, board, mover));
+    (!beside.intersects(atari)).then_some(false)
+}
+
+/// Whether placing a piece of `mover` on the stacked point `p`, which links
+/// to no piece of the mover's groups with a freedom, is suicide (zombies on,
+/// default freedom rule, every group captured): the same answer as
+/// [`quick_legality`]. The placed piece's group has no freedom: a stacked
+/// piece empties no board-level point, and the groups it joins had none and
+/// can only lose pieces by the burial. So the move is suicide unless the
+/// first round of the resolution removes an enemy piece (see
+/// [`no_enemy_removed`]), and that needs an enemy group the placement
+/// changes: the buried piece's, or one whose link the placed piece cuts. Only
+/// when there is one is the piece placed to look.
+pub(crate) fn quick_legality_stacked_dead<const W: usize>(
+    t: &Tables<W>,
+    rules: &Rules,
+    board: &Board<W>,
+    mover: Color,
+    p: Point,
+) -> Option<bool> {
+    if rules.capture_scope != CaptureScope::All {
+        return None;
+    }
+    if changes_no_enemy_group(t, rules, board, mover, p) {
+        return Some(false);
+    }
+    let mut after = *board;
+    after.place(t, p, mover);
+    let free0 = free_points(t, &after);
+    no_enemy_removed(t, &after, mover, p, free0, rules.cuts).then_some(false)
+}
+
+/// Whether a stacked piece of `mover` on `p` leaves every enemy group as it
+/// is: the piece it buries is the mover's, and it completes no cut of a link
+/// between two visible pieces of one enemy colour (the other cutter of the
+/// link holds a piece of another colour).
+fn changes_no_enemy_group<const W: usize>(
+    t: &Tables<W>,
+    rules: &Rules,
+    board: &Board<W>,
+    mover: Color,
+    p: Point,
+) -> bool {
+    let own = board.pieces(mover);
+    if t.below[p.index()].is_some_and(|b| !own.contains(b)) {
+        return false;
+    }
+    if !rules.cuts {
+        return true;
+    }
+    let enemy = board.visible() - own;
+    let occupied = board.occupied();
+    for &[a, b, other] in t.cut_by[p.index()].as_slice() {
+        if !enemy.contains(a) || !enemy.contains(b) || !occupied.contains(other) {
+            continue;
+        }
+        let Some(c) = board.color_at(a) else { continue };
+        let same = board.pieces(c);
+        if same.contains(b) && !same.contains(other) {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::margo::capture::{alive, resolve_adjacent, resolve_all};
+    use crate::margo::{Position, Preset};
+    use crate::rng::Rng;
+
+    /// The fast legality test must never call a suicide legal, and
+    /// `legal_placements` must be exactly the placements `check` accepts.
+    fn legality_shortcut_is_exact<const W: usize>(rules: Rules, games: u64) {
+        let mut rng = Rng::seed_from(rules.size as u64 * 7919 + games);
+        let (mut fast_hits, mut group_hits) = (0u64, 0u64);
+        for _ in 0..games {
+            let mut pos = Position::<W>::new(rules).unwrap();
+            for _ in 0..400 {
+                let legal = pos.legal_placements();
+                let mut libs = liberties(pos.t, &rules, &pos.board, pos.to_move);
+                let empty0 = pos.t.level0 - pos.board.occupied();
+                if !rules.all_freedoms {
+                    assert_eq!(libs.alive, alive(pos.t, &rules, &pos.board, pos.to_move));
+                }
+                assert_eq!(pos.count_legal(), pos.legal_moves().len());
+                assert_eq!(pos.has_legal_move(), !pos.legal_moves().is_empty());
+                for p in pos.playable() {
+                    let full = pos.check(crate::margo::Move::Place(p)).is_ok();
+                    assert_eq!(legal.contains(p), full, "placement {p:?}");
+                    if let Some(quick) = quick_legality(pos.t, &rules, &pos.board, pos.to_move, p) {
+                        let mut b = pos.board;
+                        b.place(pos.t, p, pos.to_move);
+                        let ok = match rules.capture_scope {
+                            CaptureScope::All => {
+                                resolve_all(pos.t, &rules, &mut b, pos.to_move, p, None)
+                            }
+                            CaptureScope::Adjacent => {
+                                resolve_adjacent(pos.t, &rules, &mut b, pos.to_move, p, None)
+                            }
+                        }
+                        .is_ok();
+                        assert_eq!(quick, ok, "placement {p:?}");
+                        fast_hits += 1;
+                    }
+                    // The tests from the mover's groups give the same answer
+                    // as placing the piece, where they apply.
+                    if rules.zombies && !rules.all_freedoms {
+                        let placed = quick_legality(pos.t, &rules, &pos.board, pos.to_move, p);
+                        let level0 = pos.t.level0.contains(p);
+                        let (b, c) = (&pos.board, pos.to_move);
+                        let from_groups = if level0 && !pos.t.orth[p.index()].intersects(&empty0) {
+                            Some(quick_legality_level0(pos.t, &rules, b, c, &mut libs, p))
+                        } else if !level0
+                            && !(pos.t.down[p.index()] | pos.t.orth[p.index()])
+                                .intersects(&libs.alive)
+                        {
+                            Some(quick_legality_stacked_dead(pos.t, &rules, b, c, p))
+                        } else {
+                            None
+                        };
+                        if let Some(answer) = from_groups {
+                            assert_eq!(answer, placed, "placement {p:?}");
+                            group_hits += u64::from(answer.is_some());
+                        }
+                    }
+                }
+                let Some(m) = pos.random_move(&mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(m);
+            }
+        }
+        if rules.zombies && !rules.all_freedoms {
+            assert!(fast_hits > games * 10, "{fast_hits} hits in {games} games");
+            assert!(
+                group_hits > games * 5,
+                "{group_hits} hits from groups in {games} games"
+            );
+        }
+    }
+
+    #[test]
+    fn legality_shortcut_agrees_with_the_full_check() {
+        let mut rules = Preset::Spargo.rules();
+        legality_shortcut_is_exact::<1>(rules, 300);
+        rules.size = 5;
+        legality_shortcut_is_exact::<1>(rules, 100);
+        rules.capture_scope = CaptureScope::Adjacent;
+        legality_shortcut_is_exact::<1>(rules, 100);
+        rules.capture_scope = CaptureScope::All;
+        rules.cuts = false;
+        legality_shortcut_is_exact::<1>(rules, 100);
+        rules.cuts = true;
+        rules.zombies = false;
+        legality_shortcut_is_exact::<1>(rules, 100);
+        rules.zombies = true;
+        rules.all_freedoms = true;
+        legality_shortcut_is_exact::<1>(rules, 100);
+        let mut rules = Preset::Margo.rules();
+        rules.size = 7;
+        legality_shortcut_is_exact::<4>(rules, 20);
+    }
+}
