@@ -325,14 +325,14 @@ impl<const W: usize> Position<W> {
         if self.rules.ko.is_superko() || !self.rules.zombies || self.rules.all_freedoms {
             return self.placement_legal(p, &scan.empty0);
         }
+        if t.level0.contains(p) && t.orth[p.index()].intersects(&scan.empty0) {
+            return self.ko_point != Some(p);
+        }
         let (board, mover) = (&self.board, self.to_move);
         let libs = scan
             .libs
             .get_or_insert_with(|| legality::liberties(t, &self.rules, board, mover));
         let quick = if t.level0.contains(p) {
-            if t.orth[p.index()].intersects(&scan.empty0) {
-                return self.ko_point != Some(p);
-            }
             legality::quick_legality_level0(t, &self.rules, board, mover, libs, p)
         } else if (t.down[p.index()] | t.orth[p.index()]).intersects(&libs.alive) {
             let buries_alive = t.below[p.index()].is_some_and(|b| libs.alive.contains(b));

@@ -15,58 +15,30 @@ pub(crate) struct CutLink {
     pub cutters: [Point; 2],
 }
 
-/// The links of one point that can be cut: `links[..len]`.
+/// At most four items held inline (the links of one point, the links above
+/// which a point stands): `items[..len]`.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct CutLinks {
+pub(crate) struct AtMostFour<T> {
     len: u8,
-    links: [CutLink; 4],
+    items: [T; 4],
 }
 
-impl CutLinks {
-    fn new(list: &[CutLink]) -> CutLinks {
-        assert!(list.len() <= 4, "a point has at most four same-level links");
-        let filler = CutLink {
-            neighbour: Point::new(0),
-            cutters: [Point::new(0); 2],
-        };
-        let mut links = [filler; 4];
-        links[..list.len()].copy_from_slice(list);
-        CutLinks {
+impl<T: Copy> AtMostFour<T> {
+    /// `list` (at most four items); `filler` fills the unused places.
+    fn new(list: &[T], filler: T) -> AtMostFour<T> {
+        assert!(list.len() <= 4, "a point has at most four links of a kind");
+        let mut items = [filler; 4];
+        items[..list.len()].copy_from_slice(list);
+        AtMostFour {
             len: list.len() as u8,
-            links,
+            items,
         }
     }
 
-    /// The links, in the order of the geometry's links.
+    /// The items, in the order given.
     #[inline]
-    pub fn as_slice(&self) -> &[CutLink] {
-        &self.links[..usize::from(self.len)]
-    }
-}
-
-/// The links a piece on one point helps cut (at most four): each link's two
-/// ends and the other point above it whose piece the cut also needs.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct CutBy {
-    len: u8,
-    links: [[Point; 3]; 4],
-}
-
-impl CutBy {
-    fn new(list: &[[Point; 3]]) -> CutBy {
-        assert!(list.len() <= 4, "a point is above at most four links");
-        let mut links = [[Point::new(0); 3]; 4];
-        links[..list.len()].copy_from_slice(list);
-        CutBy {
-            len: list.len() as u8,
-            links,
-        }
-    }
-
-    /// The links as `[end, end, other cutter]`.
-    #[inline]
-    pub fn as_slice(&self) -> &[[Point; 3]] {
-        &self.links[..usize::from(self.len)]
+    pub fn as_slice(&self) -> &[T] {
+        &self.items[..usize::from(self.len)]
     }
 }
 
@@ -79,7 +51,7 @@ pub(crate) struct PointLinks<const W: usize> {
     /// `cuts`), to skip the cut test for links that cannot be.
     pub cut_neighbours: Bitboard<W>,
     /// The links that can be cut (at most four), held inline.
-    pub cuts: CutLinks,
+    pub cuts: AtMostFour<CutLink>,
 }
 
 /// Bitboard tables of one board size at bitboard width `W`.
@@ -106,8 +78,9 @@ pub(crate) struct Tables<const W: usize> {
     pub down: Vec<Bitboard<W>>,
     /// What a flood reads at each point, together: one look-up per point.
     pub links: Vec<PointLinks<W>>,
-    /// The links a piece on the point helps cut.
-    pub cut_by: Vec<CutBy>,
+    /// The links a piece on the point helps cut, each as `[end, end, other
+    /// cutter]` (the other point above the link whose piece the cut needs).
+    pub cut_by: Vec<AtMostFour<[Point; 3]>>,
     /// Point directly below (two levels down), which this point buries.
     pub below: Vec<Option<Point>>,
     /// Zobrist keys per point and colour.
@@ -160,11 +133,15 @@ impl<const W: usize> Tables<W> {
                 });
             }
         }
+        let filler = CutLink {
+            neighbour: Point::new(0),
+            cutters: [Point::new(0); 2],
+        };
         let links = (0..len)
             .map(|i| PointLinks {
                 adjacent: orth[i] | up[i] | down[i],
                 cut_neighbours: cuts[i].iter().map(|l| l.neighbour).collect(),
-                cuts: CutLinks::new(&cuts[i]),
+                cuts: AtMostFour::new(&cuts[i], filler),
             })
             .collect();
         // Keys depend only on the size, point and colour, so hashes are stable
@@ -187,7 +164,10 @@ impl<const W: usize> Tables<W> {
             up,
             down,
             links,
-            cut_by: cut_by.iter().map(|l| CutBy::new(l)).collect(),
+            cut_by: cut_by
+                .iter()
+                .map(|l| AtMostFour::new(l, [Point::new(0); 3]))
+                .collect(),
             below: geo.points().map(|p| geo.directly_below(p)).collect(),
             keys,
             ko_keys,
