@@ -6,8 +6,8 @@ use std::fmt;
 /// Why a candidate made no puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Reject {
-    /// No candidate position at this index, or it asks no question with a
-    /// unique key (the common case).
+    /// No candidate position at this index, or a position the solver settled
+    /// that asks no question with a unique key.
     NoQuestion,
     /// The key is worse in the whole game than another first move (it loses
     /// or draws a game that another move wins).
@@ -21,7 +21,9 @@ pub enum Reject {
     Duplicate,
     /// Enough puzzles of the same motif and theme are already kept.
     MotifCap,
-    /// A position the answer needs is beyond the node budget.
+    /// A position the answer needs is beyond the node budget: for a Margo or
+    /// Spargo whole-game candidate, the position itself, or the position
+    /// where the walk back from a game's end had to stop.
     Budget,
 }
 

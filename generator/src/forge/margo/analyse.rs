@@ -5,10 +5,10 @@ use crate::puzzle::{self, Difficulty, GameValue, Line, MoveValue, Objective, Rep
 use crate::solve::margo::{Bounds, Mode, Score, Solution};
 use cannonball_rules::margo::{AnyPosition, Color, Move, notation};
 
-use super::ForgeError;
 use super::ladder;
 use super::players::{self, balance, captures};
 use super::solving::{Exact, bounded_values, file_value, move_values, root_value};
+use super::{ForgeError, Reject};
 use crate::puzzle::Finder;
 
 /// The question a position answers, and its key.
@@ -53,6 +53,20 @@ pub const MIN_MOVES: usize = 4;
 /// # Errors
 /// The solver cannot run.
 pub fn question(pos: &AnyPosition, exact: &mut Exact) -> Result<Option<Question>, ForgeError> {
+    Ok(question_of(pos, exact, None)?.ok())
+}
+
+/// [`question`], or why the position asks none: [`Reject::Budget`] when the
+/// solver could not settle it within its budget, [`Reject::NoQuestion`]
+/// when it is settled and no first move is the one answer (so the forge's
+/// report tells the two apart).
+///
+/// # Errors
+/// The solver cannot run.
+pub fn question_or_reject(
+    pos: &AnyPosition,
+    exact: &mut Exact,
+) -> Result<Result<Question, Reject>, ForgeError> {
     question_of(pos, exact, None)
 }
 
@@ -67,19 +81,21 @@ pub fn question_like(
     exact: &mut Exact,
     wanted: Objective,
 ) -> Result<Option<Question>, ForgeError> {
-    Ok(question_of(pos, exact, Some(wanted))?.filter(|q| q.objective == wanted))
+    Ok(question_of(pos, exact, Some(wanted))?
+        .ok()
+        .filter(|q| q.objective == wanted))
 }
 
 fn question_of(
     pos: &AnyPosition,
     exact: &mut Exact,
     wanted: Option<Objective>,
-) -> Result<Option<Question>, ForgeError> {
+) -> Result<Result<Question, Reject>, ForgeError> {
     if pos.outcome().is_some() || pos.legal_moves().len() < MIN_MOVES {
-        return Ok(None);
+        return Ok(Err(Reject::NoQuestion));
     }
     let Some(sol) = exact.solve(pos, Mode::Wld)? else {
-        return Ok(None);
+        return Ok(Err(Reject::Budget));
     };
     let classes = move_values(&sol, Mode::Wld);
     let wins: Vec<Move> = classes
@@ -90,13 +106,13 @@ fn question_of(
     let (objective, key, values, line, at_most) = if wins.len() == 1 {
         (Objective::Win, wins[0], classes, sol.pv.clone(), Vec::new())
     } else if wanted == Some(Objective::Win) {
-        return Ok(None);
+        return Ok(Err(Reject::NoQuestion));
     } else {
         // Several winning moves, or none: the question is the best margin
         // (the move that wins by most, or the one that loses least). The
         // best move's margin is exact; a worse move's may be a bound.
         let Some(sol) = exact.solve(pos, Mode::Exact)? else {
-            return Ok(None);
+            return Ok(Err(Reject::Budget));
         };
         let exact_values = move_values(&sol, Mode::Exact);
         let best = sol.value();
@@ -107,7 +123,7 @@ fn question_of(
             .collect();
         let bounded = bounded_values(&sol);
         if at_best.len() != 1 || bounded.iter().any(|b| b.1.margin_value().is_none()) {
-            return Ok(None);
+            return Ok(Err(Reject::NoQuestion));
         }
         let values: Vec<(Move, Score)> = sol
             .moves
@@ -130,14 +146,14 @@ fn question_of(
         )
     };
     if matches!(key, Move::Pass | Move::Swap) {
-        return Ok(None);
+        return Ok(Err(Reject::NoQuestion));
     }
     let line = if line.first() == Some(&key) {
         line
     } else {
         vec![key]
     };
-    Ok(Some(Question {
+    Ok(Ok(Question {
         objective,
         key,
         values,
@@ -569,5 +585,21 @@ mod tests {
         assert_eq!(q.map(|q| q.objective), Some(Objective::BestMargin));
         // Asked for a win, it stopped after the win/draw/loss solve.
         assert!(exact.nodes > wld_only, "{wld_only} {}", exact.nodes);
+    }
+
+    #[test]
+    fn no_question_is_told_apart_from_a_budget_too_small() {
+        // Twelve empty points are far more than a hundred nodes settle:
+        // the budget is the reason.
+        let open = spargo("white b2 c3; black b3 c2; to-move black");
+        let small = question_or_reject(&open, &mut Exact::new(100)).unwrap();
+        assert_eq!(small.err(), Some(Reject::Budget));
+        let pos = spargo(LOST);
+        // Settled, the same position asks a best-margin question ...
+        let q = question_or_reject(&pos, &mut Exact::new(50_000)).unwrap();
+        assert_eq!(q.map(|q| q.objective), Ok(Objective::BestMargin));
+        // ... and no win question: settled, so not the budget.
+        let win = question_of(&pos, &mut Exact::new(50_000), Some(Objective::Win)).unwrap();
+        assert_eq!(win.err(), Some(Reject::NoQuestion));
     }
 }

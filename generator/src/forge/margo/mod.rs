@@ -55,12 +55,12 @@ pub fn forge_one(game: Game, seed: u64, index: u64, limits: &Limits) -> Result<F
     let c = if index % 2 == 0 {
         walk_back(game, seed, index, limits)?
     } else {
-        candidate(game, seed, index)
+        candidate(game, seed, index).ok_or(Reject::NoQuestion)
     };
-    let Some(c) = c else {
-        return Ok(Err(Reject::NoQuestion));
-    };
-    forge_candidate(game, c, seed, index, limits)
+    match c {
+        Ok(c) => forge_candidate(game, c, seed, index, limits),
+        Err(why) => Ok(Err(why)),
+    }
 }
 
 /// Plies a backward walk goes at most.
@@ -73,6 +73,9 @@ const VARIED: usize = 4;
 /// to move): the first position, in that order, where exactly one of at least
 /// four legal moves wins is the candidate. Self-play games between cheap
 /// players end in one-sided positions; taking a piece away evens them out.
+/// The walk stops at the first position the budget cannot settle
+/// ([`Reject::Budget`]); a game with no such position and no candidate is
+/// [`Reject::NoQuestion`].
 ///
 /// # Errors
 /// The solver cannot run.
@@ -81,11 +84,11 @@ fn walk_back(
     seed: u64,
     index: u64,
     limits: &Limits,
-) -> Result<Option<Candidate>, ForgeError> {
+) -> Result<Result<Candidate, Reject>, ForgeError> {
     use crate::solve::Wld;
     use crate::solve::margo::Mode;
     let Some((seen, source)) = candidates::game(game, seed, index) else {
-        return Ok(None);
+        return Ok(Err(Reject::NoQuestion));
     };
     let mut exact = Exact::new(limits.nodes);
     let unique_win = |pos: &AnyPosition, exact: &mut Exact| -> Result<Option<bool>, ForgeError> {
@@ -103,9 +106,9 @@ fn walk_back(
     for ply in (seen.len().saturating_sub(WALK)..seen.len()).rev() {
         let pos = &seen[ply];
         match unique_win(pos, &mut exact)? {
-            None => return Ok(None),
+            None => return Ok(Err(Reject::Budget)),
             Some(true) => {
-                return Ok(Some(Candidate {
+                return Ok(Ok(Candidate {
                     position: pos.clone(),
                     source: format!("{source} ply {ply}"),
                     verdict: false,
@@ -129,7 +132,7 @@ fn walk_back(
                 };
                 if unique_win(&variant, &mut exact)? == Some(true) {
                     let name = pos.geometry().coords(p);
-                    return Ok(Some(Candidate {
+                    return Ok(Ok(Candidate {
                         position: variant,
                         source: format!(
                             "{source} ply {ply} without {name}{}",
@@ -141,7 +144,7 @@ fn walk_back(
             }
         }
     }
-    Ok(None)
+    Ok(Err(Reject::NoQuestion))
 }
 
 /// A given candidate made into a puzzle, or why not.
@@ -157,8 +160,9 @@ pub fn forge_candidate(
 ) -> Result<Forged, ForgeError> {
     let mut exact = Exact::new(limits.nodes);
     let (pos, _) = spec::canonical(&c.position);
-    let Some(q) = analyse::question(&pos, &mut exact)? else {
-        return Ok(Err(Reject::NoQuestion));
+    let q = match analyse::question_or_reject(&pos, &mut exact)? {
+        Ok(q) => q,
+        Err(why) => return Ok(Err(why)),
     };
     let smaller = minimal::minimise(&pos, &q, c.verdict, &mut exact, MAX_REMOVALS)?;
     let provenance = provenance(c.source, seed, index, limits);
@@ -192,8 +196,9 @@ pub fn analyse_position(
     exact: &mut Exact,
 ) -> Result<Forged, ForgeError> {
     let pos = &spec::presented(pos);
-    let Some(q) = analyse::question(pos, exact)? else {
-        return Ok(Err(Reject::NoQuestion));
+    let q = match analyse::question_or_reject(pos, exact)? {
+        Ok(q) => q,
+        Err(why) => return Ok(Err(why)),
     };
     let found_by = ladder::finder(pos, q.key);
     if found_by.by_reflex() {
