@@ -47,23 +47,14 @@ pub const MIN_MOVES: usize = 4;
 /// wins (objective `win`, decided by win/draw/loss searches), or else one
 /// first move ends the game with a strictly better margin than every other
 /// (`best-margin`, decided by exact searches): it wins by most, or, where
-/// nothing wins, draws or loses least. `None` when neither holds, when there are fewer than
-/// [`MIN_MOVES`] legal moves, or when the solver cannot settle it.
+/// nothing wins, draws or loses least. Otherwise why not, so that the
+/// forge's report tells the two causes apart: [`Reject::Budget`] when the
+/// solver cannot settle it within its budget, [`Reject::NoQuestion`] when
+/// neither holds or there are fewer than [`MIN_MOVES`] legal moves.
 ///
 /// # Errors
 /// The solver cannot run.
-pub fn question(pos: &AnyPosition, exact: &mut Exact) -> Result<Option<Question>, ForgeError> {
-    Ok(question_of(pos, exact, None)?.ok())
-}
-
-/// [`question`], or why the position asks none: [`Reject::Budget`] when the
-/// solver could not settle it within its budget, [`Reject::NoQuestion`]
-/// when it is settled and no first move is the one answer (so the forge's
-/// report tells the two apart).
-///
-/// # Errors
-/// The solver cannot run.
-pub fn question_or_reject(
+pub fn question(
     pos: &AnyPosition,
     exact: &mut Exact,
 ) -> Result<Result<Question, Reject>, ForgeError> {
@@ -592,11 +583,11 @@ mod tests {
         // Twelve empty points are far more than a hundred nodes settle:
         // the budget is the reason.
         let open = spargo("white b2 c3; black b3 c2; to-move black");
-        let small = question_or_reject(&open, &mut Exact::new(100)).unwrap();
+        let small = question(&open, &mut Exact::new(100)).unwrap();
         assert_eq!(small.err(), Some(Reject::Budget));
         let pos = spargo(LOST);
-        // Settled, the same position asks a best-margin question ...
-        let q = question_or_reject(&pos, &mut Exact::new(50_000)).unwrap();
+        // Settled, the lost position asks a best-margin question ...
+        let q = question(&pos, &mut Exact::new(50_000)).unwrap();
         assert_eq!(q.map(|q| q.objective), Ok(Objective::BestMargin));
         // ... and no win question: settled, so not the budget.
         let win = question_of(&pos, &mut Exact::new(50_000), Some(Objective::Win)).unwrap();

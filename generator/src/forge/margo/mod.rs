@@ -160,7 +160,7 @@ pub fn forge_candidate(
 ) -> Result<Forged, ForgeError> {
     let mut exact = Exact::new(limits.nodes);
     let (pos, _) = spec::canonical(&c.position);
-    let q = match analyse::question_or_reject(&pos, &mut exact)? {
+    let q = match analyse::question(&pos, &mut exact)? {
         Ok(q) => q,
         Err(why) => return Ok(Err(why)),
     };
@@ -196,7 +196,7 @@ pub fn analyse_position(
     exact: &mut Exact,
 ) -> Result<Forged, ForgeError> {
     let pos = &spec::presented(pos);
-    let q = match analyse::question_or_reject(pos, exact)? {
+    let q = match analyse::question(pos, exact)? {
         Ok(q) => q,
         Err(why) => return Ok(Err(why)),
     };
