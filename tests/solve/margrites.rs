@@ -238,6 +238,42 @@ fn a_spent_budget_is_unknown() {
     assert_ne!(r.answer, Answer::No);
 }
 
+/// A limit on the positions inside turns stops a solve that the node budget
+/// alone would let run: first turns are left undecided, never guessed, and
+/// the same solve with room enough decides it as before.
+#[test]
+fn a_spent_positions_budget_is_unknown() {
+    let pos = illustration_15(Options::STANDARD);
+    // No proof phase: every position counted is the search's.
+    let solve_with = |positions: Option<u64>| {
+        let limits = Limits {
+            positions,
+            proofs: 0,
+            defences: 0,
+            tries: 0,
+            ..Limits::default()
+        };
+        solve(&pos, Objective::Win, 2, &limits, &|_, _, _| {}).unwrap()
+    };
+    let unlimited = solve_with(None);
+    assert_ne!(unlimited.answer, Answer::Unknown);
+    let needed = unlimited.stats.positions;
+    assert!(needed > 10_000, "{needed}");
+    let short = solve_with(Some(needed / 4));
+    assert!(unlimited.winning_complete);
+    assert!(
+        !short.winning_complete && short.unknown_first_turns > 0,
+        "{}",
+        short.render_text()
+    );
+    // Undecided first turns are never counted as failing.
+    assert_ne!(short.answer, Answer::No);
+    assert!(short.stats.positions < needed);
+    let roomy = solve_with(Some(needed * 2));
+    assert_eq!(roomy.answer, unlimited.answer);
+    assert_eq!(roomy.winning.len(), unlimited.winning.len());
+}
+
 #[test]
 fn a_turn_in_progress_counts_as_the_first() {
     let mut pos = illustration_15(Options::STANDARD);

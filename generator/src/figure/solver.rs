@@ -123,6 +123,7 @@ pub fn solve_within(
 ) -> Result<(Within, u64), SolveError> {
     let limits = margrites_solver::Limits {
         nodes: Some(budget.margrites_nodes),
+        positions: None,
         time: None,
         proofs: 0,
         defences: 0,

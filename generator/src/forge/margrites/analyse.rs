@@ -116,19 +116,22 @@ impl Runner {
         turns: u8,
         full: bool,
     ) -> Result<Report, ForgeError> {
-        self.solve_with(pos, objective, turns, full, self.budget)
+        self.solve_with(pos, objective, turns, full, (self.budget, None))
     }
 
     /// A side solve (soundness, tries) with a budget of its own: at most
-    /// `nodes`, and never more than the main budget.
+    /// `nodes`, and never more than the main budget; with `positions`, at
+    /// most that many positions inside turns as well.
     pub(crate) fn side_solve(
         &mut self,
         pos: &Position,
         objective: Objective,
         turns: u8,
         nodes: u64,
+        positions: Option<u64>,
     ) -> Result<Report, ForgeError> {
-        self.solve_with(pos, objective, turns, false, nodes.min(self.budget))
+        let budget = (nodes.min(self.budget), positions);
+        self.solve_with(pos, objective, turns, false, budget)
     }
 
     fn solve_with(
@@ -137,10 +140,11 @@ impl Runner {
         objective: Objective,
         turns: u8,
         full: bool,
-        nodes: u64,
+        (nodes, positions): (u64, Option<u64>),
     ) -> Result<Report, ForgeError> {
         let limits = solver::Limits {
             nodes: Some(nodes),
+            positions,
             time: None,
             proofs: usize::from(full),
             defences: if full { tree::TOP_DEFENCES } else { 0 },

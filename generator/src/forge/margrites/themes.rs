@@ -181,7 +181,8 @@ pub(crate) fn score_race(
     if !other.has_legal_step() {
         return Ok(false);
     }
-    let r = run.side_solve(&other, Objective::Win, RACE_TURNS, RACE_NODES)?;
+    let positions = Some(super::sound::SOUND_POSITIONS);
+    let r = run.side_solve(&other, Objective::Win, RACE_TURNS, RACE_NODES, positions)?;
     Ok(r.answer == Answer::Yes && r.winning.iter().any(|w| w.turn.scored > 0))
 }
 

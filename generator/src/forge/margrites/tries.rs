@@ -66,7 +66,7 @@ fn one_turn_too_late(
     if turns >= MAX_TURNS {
         return Ok(Vec::new());
     }
-    let r = run.side_solve(pos, goal, turns + 1, TRY_NODES)?;
+    let r = run.side_solve(pos, goal, turns + 1, TRY_NODES, None)?;
     if r.answer != Answer::Yes {
         return Ok(Vec::new());
     }
@@ -216,7 +216,11 @@ fn refute(
         let Some(left) = remaining(goal, pos, &d.after) else {
             continue;
         };
-        if run.side_solve(&d.after, left, turns - 1, TRY_NODES)?.answer == Answer::No {
+        if run
+            .side_solve(&d.after, left, turns - 1, TRY_NODES, None)?
+            .answer
+            == Answer::No
+        {
             return Ok(Some(vec![turn(
                 &TurnLine::new(&t.after, &d.steps).notation,
             )?]));

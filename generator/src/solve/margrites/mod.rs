@@ -89,6 +89,12 @@ pub struct Limits {
     /// Most nodes (distinct turns generated) for the search; `None`: no limit.
     /// The proof phase gets the same allowance again.
     pub nodes: Option<u64>,
+    /// Most positions inside turns (the half-made turns the turn walker
+    /// visits, [`SearchStats::positions`]) for the search; `None`: no limit.
+    /// The node budget counts whole turns only, and where a bound cuts most
+    /// half-made turns a few thousand nodes can cost tens of millions of
+    /// these. The proof phase gets the same allowance again.
+    pub positions: Option<u64>,
     /// Most wall-clock time for the search; the proof phase gets it again.
     pub time: Option<Duration>,
     /// Winning first turns given a proof tree.
@@ -103,6 +109,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             nodes: None,
+            positions: None,
             time: None,
             proofs: 3,
             defences: 3,
@@ -138,7 +145,11 @@ pub fn solve(
         return Err(SolveError::TurnLimit(turns));
     }
     let goal = Goal::new(objective, pos).ok_or(SolveError::NotMargrites(objective))?;
-    let budget = Budget::new(limits.nodes, limits.time.map(|t| started + t));
+    let budget = Budget::new(
+        limits.nodes,
+        limits.positions,
+        limits.time.map(|t| started + t),
+    );
     let mut stats = SearchStats::default();
 
     // The side's distinct first turns, most promising first (none when a bound
@@ -399,7 +410,11 @@ fn run_jobs(
     limits: &Limits,
     progress: &(dyn Fn(Stage, u64, u64) + Sync),
 ) -> (Vec<JobOutput>, SearchStats) {
-    let budget = Budget::new(limits.nodes, limits.time.map(|t| Instant::now() + t));
+    let budget = Budget::new(
+        limits.nodes,
+        limits.positions,
+        limits.time.map(|t| Instant::now() + t),
+    );
     let total = jobs.len() as u64;
     let done = AtomicU64::new(0);
     if total > 0 {

@@ -52,18 +52,40 @@ const CLOCK_EVERY: u32 = 256;
 #[derive(Debug)]
 pub(crate) struct Budget {
     nodes: Option<u64>,
+    positions: Option<u64>,
     deadline: Option<Instant>,
     used: AtomicU64,
+    positions_used: AtomicU64,
     stop: AtomicBool,
 }
 
 impl Budget {
-    pub(crate) fn new(nodes: Option<u64>, deadline: Option<Instant>) -> Budget {
+    /// At most `nodes` whole turns and `positions` positions inside turns
+    /// (see [`SearchStats`]), until `deadline`; `None` for no limit.
+    pub(crate) fn new(
+        nodes: Option<u64>,
+        positions: Option<u64>,
+        deadline: Option<Instant>,
+    ) -> Budget {
         Budget {
             nodes,
+            positions,
             deadline,
             used: AtomicU64::new(0),
+            positions_used: AtomicU64::new(0),
             stop: AtomicBool::new(false),
+        }
+    }
+
+    /// Charges `n` positions inside turns (counted in batches of
+    /// [`CLOCK_EVERY`], so a solve on one thread stops at the same place every
+    /// time).
+    fn charge_positions(&self, n: u64) {
+        if let Some(limit) = self.positions {
+            let used = self.positions_used.fetch_add(n, Ordering::Relaxed) + n;
+            if used > limit {
+                self.stop.store(true, Ordering::Relaxed);
+            }
         }
     }
 
@@ -248,6 +270,7 @@ impl<'b> Searcher<'b> {
         if self.ticks >= CLOCK_EVERY {
             self.ticks = 0;
             self.budget.check_clock();
+            self.budget.charge_positions(u64::from(CLOCK_EVERY));
         }
         if self.stopped() {
             return true;
