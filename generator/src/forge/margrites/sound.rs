@@ -31,8 +31,9 @@
 //! and over a horizon of two more turns than the puzzle needs: a key that wins
 //! a capture or a trap but hands the opponent the game a turn or two later, or
 //! passes up a forced win, is caught; what lies beyond the horizon is not
-//! claimed either way (the value is then `unknown`), nor what the budget of
-//! [`SOUND_NODES`] a solve cannot decide. The key is **proved
+//! claimed either way (the value is then `unknown`), nor what a solve cannot
+//! decide within its budget ([`SOUND_NODES`] whole turns, [`SOUND_POSITIONS`]
+//! positions inside turns). The key is **proved
 //! sound** when both solves were decided within the budget; the forge prefers
 //! such puzzles (see [`super::forge_one`]).
 
