@@ -116,7 +116,7 @@ impl Runner {
         turns: u8,
         full: bool,
     ) -> Result<Report, ForgeError> {
-        self.solve_with(pos, objective, turns, full, (self.budget, None))
+        self.solve_with(pos, objective, turns, full, self.budget, None)
     }
 
     /// A side solve (soundness, tries) with a budget of its own: at most
@@ -130,8 +130,14 @@ impl Runner {
         nodes: u64,
         positions: Option<u64>,
     ) -> Result<Report, ForgeError> {
-        let budget = (nodes.min(self.budget), positions);
-        self.solve_with(pos, objective, turns, false, budget)
+        self.solve_with(
+            pos,
+            objective,
+            turns,
+            false,
+            nodes.min(self.budget),
+            positions,
+        )
     }
 
     fn solve_with(
@@ -140,7 +146,8 @@ impl Runner {
         objective: Objective,
         turns: u8,
         full: bool,
-        (nodes, positions): (u64, Option<u64>),
+        nodes: u64,
+        positions: Option<u64>,
     ) -> Result<Report, ForgeError> {
         let limits = solver::Limits {
             nodes: Some(nodes),

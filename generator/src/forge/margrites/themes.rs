@@ -162,6 +162,9 @@ fn passed(pos: &Position) -> Option<Position> {
 pub const RACE_TURNS: u8 = 2;
 /// Solver nodes for the threat.
 pub const RACE_NODES: u64 = 20_000;
+/// Positions inside turns for the threat: the soundness solves' limit, for
+/// the same number of nodes.
+pub const RACE_POSITIONS: u64 = super::sound::SOUND_POSITIONS;
 
 /// Whether the key turn wins a score race (see the module docs); `wins` is
 /// whether the key wins the game. The threat is decided by a one-turn solve,
@@ -181,7 +184,7 @@ pub(crate) fn score_race(
     if !other.has_legal_step() {
         return Ok(false);
     }
-    let positions = Some(super::sound::SOUND_POSITIONS);
+    let positions = Some(RACE_POSITIONS);
     let r = run.side_solve(&other, Objective::Win, RACE_TURNS, RACE_NODES, positions)?;
     Ok(r.answer == Answer::Yes && r.winning.iter().any(|w| w.turn.scored > 0))
 }
