@@ -204,6 +204,55 @@ fn files_round_trip_and_damage_is_detected() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Any byte of a file changed: the file is refused with an error naming it,
+/// or (a change in a stream's padding bits) it reads back the same table.
+/// Never a panic, never another table.
+#[test]
+fn every_damaged_byte_is_refused_or_harmless() {
+    let rules = spargo(Ko::Simple);
+    let (_, tb) = late_positions(rules, 7, 1).pop().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mid.tb");
+    tb.save(&path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    // Every byte of the header and the value tables, then about 3,000 spread
+    // over the streams, then the checksum.
+    let step = (bytes.len() / 3000).max(1);
+    let at: Vec<usize> = (0..bytes.len().min(4000))
+        .chain((4000..bytes.len()).step_by(step))
+        .chain(bytes.len().saturating_sub(8)..bytes.len())
+        .collect();
+    let (mut refused, mut harmless) = (0, 0);
+    for i in at {
+        for flip in [0x01u8, 0x80] {
+            let mut bad = bytes.clone();
+            bad[i] ^= flip;
+            std::fs::write(&path, &bad).unwrap();
+            match Tablebase::load(&path, None) {
+                Err(e) => {
+                    assert!(
+                        e.to_string().starts_with(&path.display().to_string()),
+                        "{e}"
+                    );
+                    refused += 1;
+                }
+                Ok(back) => {
+                    assert_eq!(back.checksum(), tb.checksum(), "byte {i}");
+                    for rank in (0..tb.len() as u32).step_by(97) {
+                        assert_eq!(back.entry(rank), tb.entry(rank));
+                    }
+                    harmless += 1;
+                }
+            }
+        }
+    }
+    assert!(refused > 5000, "{refused} refused, {harmless} harmless");
+    assert!(
+        harmless < refused / 100,
+        "{refused} refused, {harmless} harmless"
+    );
+}
+
 #[test]
 fn positions_outside_and_unsupported_rules_are_refused() {
     let rules = spargo(Ko::Simple);

@@ -131,20 +131,41 @@ pub fn run(only: Option<&str>) -> Result<()> {
     Ok(())
 }
 
-/// Builds the full Spargo tablebase (with margins) in memory and prints its
-/// time by phase and the process's peak memory.
+/// Builds the full Spargo tablebase (with margins) and prints its time by
+/// phase and the process's peak memory, then writes it to a temporary file and
+/// reads it back: the file's size and both times.
 pub fn tablebase() -> Result<()> {
     let mut rules = Preset::Spargo.rules();
     rules.swap = false;
     spargo::progress::set_visible(false);
     let start = Instant::now();
     let root = Position::<1>::new(rules)?;
-    let (_tb, st) = Tablebase::build(rules, std::slice::from_ref(&root), BuildOptions::default())?;
+    let (tb, st) = Tablebase::build(rules, std::slice::from_ref(&root), BuildOptions::default())?;
     outln!(
         "spargo tablebase: {} positions; {}, total {:.1} s wall; peak memory {}",
         st.positions,
         st.phases(),
         start.elapsed().as_secs_f64(),
+        super::tablebase::peak_memory()
+    )?;
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("spargo.tb");
+    let t = Instant::now();
+    tb.save(&path)?;
+    let save = t.elapsed().as_secs_f64();
+    let bytes = std::fs::metadata(&path)?.len();
+    let checksum = tb.checksum();
+    drop(tb);
+    let t = Instant::now();
+    let back = Tablebase::load(&path, Some(&rules))?;
+    let load = t.elapsed().as_secs_f64();
+    anyhow::ensure!(
+        back.checksum() == checksum,
+        "the file read back is another table"
+    );
+    outln!(
+        "spargo tablebase file: {bytes} bytes ({:.1} bits a position), written in {save:.1} s, read in {load:.1} s; peak memory {}",
+        bytes as f64 * 8.0 / st.positions as f64,
         super::tablebase::peak_memory()
     )?;
     Ok(())

@@ -1,31 +1,38 @@
-//! The tablebase file: a versioned header naming the rules, then the sorted
-//! position keys (packed) and each position's margin and distance.
+//! The tablebase file: a versioned header naming the rules, then the positions
+//! and their values in the compact form of [`super::compact`].
 //!
-//! Layout, little-endian:
+//! Layout of format 2, little-endian:
 //!
 //! | field | size |
 //! |---|---|
 //! | magic `CNBLTB` + two spaces | 8 bytes |
-//! | format version (1) | u32 |
+//! | format version (2) | u32 |
 //! | flags (bit 0: margins exact) | u32 |
 //! | rules: size, players, swap, ko, max height (0 = none), can pass, all freedoms, single capture, capture scope | 9 bytes |
 //! | rules fingerprint | u64 |
 //! | roots: count, then keys | u32 + u64 each |
 //! | positions `n` | u64 |
-//! | bucket bits `b` (about `log2(n) - 3`) | u32 |
-//! | first position of each bucket | (2^b + 1) x u32 |
-//! | low `60 - b` bits of each mixed key, packed | words of u64 |
-//! | margins | n x i8 |
-//! | distances (255: none) | n x u8 |
-//! | checksum of everything before | u64 |
+//! | value code lengths, for each of the 496 contexts: count, then (symbol, length) | u32 + (u16 + u8) each |
+//! | chunks: count, then each chunk's positions, groups, key bytes `a`, value bytes `b`, keys, values | u32, then (u32 + u32 + u64 + u64 + `a` + `b` bytes) each |
+//! | checksum of the table | u64 |
 //!
-//! Positions are in the order of their mixed key (see [`super::index`]); the
-//! bucket of a position is the top `b` bits of its mixed key.
+//! The checksum is the table's, not the file's bytes': FNV-1a over the table
+//! written in format 1's layout (below), so a table keeps its checksum whichever
+//! format holds it, and reading checks the decoded table end to end.
+//!
+//! Format 1 (still read) held the header above (version 1), then `n`, bucket
+//! bits `b` (u32), the first position of each bucket ((2^b + 1) x u32), the
+//! low `60 - b` bits of each mixed key packed into u64 words, the margins
+//! (n x i8), the distances (n x u8, 255: none) and that checksum. Its positions
+//! are in the order of their mixed key (see [`super::index`]); the bucket of a
+//! position is the top `b` bits of its mixed key.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::Path;
 
+use super::bits::Damaged;
+use super::compact::{CONTEXTS, Chunk, Compact};
 use super::index::{SortedIndex, bucket_bits};
 use super::key::Key;
 use super::retro::Solution;
@@ -36,8 +43,10 @@ use cannonball_rules::rng::splitmix64;
 use crate::fnv::Fnv1a;
 
 const MAGIC: &[u8; 8] = b"CNBLTB  ";
-/// The file format version this code reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+/// The file format version this code writes (it reads this one and 1).
+pub const FORMAT_VERSION: u32 = 2;
+/// The format whose layout the checksum is computed over.
+const CHECKSUM_LAYOUT: u32 = 1;
 
 fn rules_bytes(r: &Rules) -> [u8; 9] {
     [
@@ -84,8 +93,8 @@ pub fn fingerprint(r: &Rules) -> u64 {
     h
 }
 
-/// Hashes everything written or read through it: FNV-1a over every byte, so
-/// the sum does not depend on how the bytes were split into reads or writes.
+/// Hashes everything written through it: FNV-1a over every byte, so the sum
+/// does not depend on how the bytes were split into writes.
 struct Checked<T> {
     inner: T,
     sum: Fnv1a,
@@ -115,14 +124,6 @@ impl<W: Write> Write for Checked<W> {
     }
 }
 
-impl<R: Read> Read for Checked<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.add(&buf[..n]);
-        Ok(n)
-    }
-}
-
 fn file_error(path: &Path, reason: impl ToString) -> TablebaseError {
     TablebaseError::File {
         path: path.display().to_string(),
@@ -131,40 +132,62 @@ fn file_error(path: &Path, reason: impl ToString) -> TablebaseError {
 }
 
 impl Tablebase {
-    /// Writes the tablebase to `path` (through a temporary file, so a failed
-    /// write never leaves a half file under the name).
+    /// Writes the tablebase to `path` in format 2 (through a temporary file, so
+    /// a failed write never leaves a half file under the name).
     ///
     /// # Errors
     /// [`TablebaseError::File`].
     pub fn save(&self, path: &Path) -> Result<(), TablebaseError> {
         let tmp = path.with_extension("partial");
         let file = File::create(&tmp).map_err(|e| file_error(&tmp, e))?;
-        let mut w = Checked::new(BufWriter::with_capacity(1 << 20, file));
-        self.write_to(&mut w).map_err(|e| file_error(&tmp, e))?;
-        let sum = w.sum.finish();
-        let mut inner = w.inner;
-        inner
-            .write_all(&sum.to_le_bytes())
-            .and_then(|()| inner.flush())
+        let mut w = BufWriter::with_capacity(1 << 20, file);
+        let compact = super::compact::encode(&self.index, &self.solution);
+        self.write_compact(&mut w, &compact)
+            .and_then(|()| w.flush())
             .map_err(|e| file_error(&tmp, e))?;
-        drop(inner);
+        drop(w);
         std::fs::rename(&tmp, path).map_err(|e| file_error(path, e))
     }
 
-    /// The checksum [`Tablebase::save`] writes at the end of the file (and
-    /// [`Tablebase::load`] checks): it names the exact table, so that what was
-    /// counted or solved from a file can say which.
-    #[must_use]
-    pub fn checksum(&self) -> u64 {
-        let mut w = Checked::new(std::io::sink());
-        // Writing to a sink cannot fail.
-        let _ = self.write_to(&mut w);
-        w.sum.finish()
+    fn write_compact(&self, w: &mut impl Write, c: &Compact) -> std::io::Result<()> {
+        self.write_header(w, FORMAT_VERSION)?;
+        w.write_all(&(self.index.len() as u64).to_le_bytes())?;
+        for table in &c.tables {
+            w.write_all(&(table.len() as u32).to_le_bytes())?;
+            for &(sym, len) in table {
+                w.write_all(&sym.to_le_bytes())?;
+                w.write_all(&[len])?;
+            }
+        }
+        w.write_all(&(c.chunks.len() as u32).to_le_bytes())?;
+        for chunk in &c.chunks {
+            w.write_all(&chunk.positions.to_le_bytes())?;
+            w.write_all(&chunk.groups.to_le_bytes())?;
+            w.write_all(&(chunk.keys.len() as u64).to_le_bytes())?;
+            w.write_all(&(chunk.values.len() as u64).to_le_bytes())?;
+            w.write_all(&chunk.keys)?;
+            w.write_all(&chunk.values)?;
+        }
+        w.write_all(&self.checksum().to_le_bytes())
     }
 
-    fn write_to(&self, w: &mut impl Write) -> std::io::Result<()> {
+    /// The table's checksum, which [`Tablebase::save`] writes at the end of
+    /// the file and [`Tablebase::load`] checks: FNV-1a over the table in
+    /// format 1's layout. It names the exact table, so that what was counted
+    /// or solved from a file can say which.
+    #[must_use]
+    pub fn checksum(&self) -> u64 {
+        *self.checksum.get_or_init(|| {
+            let mut w = Checked::new(std::io::sink());
+            // Writing to a sink cannot fail.
+            let _ = self.write_v1(&mut w);
+            w.sum.finish()
+        })
+    }
+
+    fn write_header(&self, w: &mut impl Write, version: u32) -> std::io::Result<()> {
         w.write_all(MAGIC)?;
-        w.write_all(&FORMAT_VERSION.to_le_bytes())?;
+        w.write_all(&version.to_le_bytes())?;
         w.write_all(&u32::from(self.margins_exact).to_le_bytes())?;
         w.write_all(&rules_bytes(&self.rules))?;
         w.write_all(&fingerprint(&self.rules).to_le_bytes())?;
@@ -172,6 +195,13 @@ impl Tablebase {
         for r in &self.roots {
             w.write_all(&r.0.to_le_bytes())?;
         }
+        Ok(())
+    }
+
+    /// The table in format 1's layout (without its checksum): what the
+    /// checksum is computed over.
+    fn write_v1(&self, w: &mut impl Write) -> std::io::Result<()> {
+        self.write_header(w, CHECKSUM_LAYOUT)?;
         let n = self.index.len();
         w.write_all(&(n as u64).to_le_bytes())?;
         w.write_all(&self.index.bits.to_le_bytes())?;
@@ -189,8 +219,9 @@ impl Tablebase {
         w.write_all(&self.solution.distance)
     }
 
-    /// Reads a tablebase written by [`Tablebase::save`], checking its format
-    /// version and checksum, and that it was built for `rules` when given.
+    /// Reads a tablebase written by [`Tablebase::save`] (format 2, or format
+    /// 1 of earlier versions), checking its format version and checksum, and
+    /// that it was built for `rules` when given.
     ///
     /// # Errors
     /// [`TablebaseError::File`] naming what is wrong.
@@ -206,32 +237,108 @@ impl Tablebase {
 
     fn load_unhinted(path: &Path, rules: Option<&Rules>) -> Result<Tablebase, TablebaseError> {
         let file = File::open(path).map_err(|e| file_error(path, e))?;
-        let mut r = Checked::new(BufReader::with_capacity(1 << 20, file));
-        let err = |e: std::io::Error| file_error(path, format!("truncated or unreadable ({e})"));
+        let mut r = BufReader::with_capacity(1 << 20, file);
         let header = read_header(&mut r, path, rules)?;
-        let mixed = read_index(&mut r, path)?;
-        let n = mixed.len();
-        let mut margins = vec![0u8; n];
-        r.read_exact(&mut margins).map_err(err)?;
-        let mut distance = vec![0u8; n];
-        r.read_exact(&mut distance).map_err(err)?;
-        let expected = r.sum.finish();
-        let stored = read_u64(&mut r.inner).map_err(err)?;
-        if stored != expected {
-            return Err(file_error(path, "checksum mismatch: the file is damaged"));
-        }
-        let solution = Solution {
-            margin: margins.into_iter().map(|m| m as i8).collect(),
-            distance,
+        let (index, solution, stored) = if header.version == 1 {
+            read_v1_body(&mut r, path)?
+        } else {
+            read_compact_body(&mut r, path)?
         };
-        Tablebase::assemble(
+        let tb = Tablebase::assemble(
             header.rules,
-            SortedIndex::from_sorted_mixed(mixed),
+            index,
             solution,
             header.roots,
             header.flags & 1 != 0,
-        )
+        )?;
+        if tb.checksum() != stored {
+            return Err(file_error(path, "checksum mismatch: the file is damaged"));
+        }
+        Ok(tb)
     }
+}
+
+fn truncated(path: &Path) -> impl Fn(std::io::Error) -> TablebaseError + '_ {
+    move |e| file_error(path, format!("truncated or unreadable ({e})"))
+}
+
+/// Format 1 after its header: the index, the values and the checksum.
+fn read_v1_body(
+    r: &mut impl Read,
+    path: &Path,
+) -> Result<(SortedIndex, Solution, u64), TablebaseError> {
+    let err = truncated(path);
+    let mixed = read_index(r, path)?;
+    let n = mixed.len();
+    let mut margins = vec![0u8; n];
+    r.read_exact(&mut margins).map_err(&err)?;
+    let mut distance = vec![0u8; n];
+    r.read_exact(&mut distance).map_err(&err)?;
+    let stored = read_u64(r).map_err(&err)?;
+    let solution = Solution {
+        margin: margins.into_iter().map(|m| m as i8).collect(),
+        distance,
+    };
+    Ok((SortedIndex::from_sorted_mixed(mixed), solution, stored))
+}
+
+/// Format 2 after its header: sizes, value tables, the two streams and the
+/// checksum, each size checked against the file before anything is allocated.
+fn read_compact_body(
+    r: &mut impl Read,
+    path: &Path,
+) -> Result<(SortedIndex, Solution, u64), TablebaseError> {
+    let err = truncated(path);
+    let damaged = |what: &str| file_error(path, format!("{what}: the file is damaged"));
+    let file_len = std::fs::metadata(path)
+        .map_err(|e| file_error(path, e))?
+        .len();
+    let n = read_u64(r).map_err(&err)?;
+    if n > u64::from(u32::MAX) || n > file_len.saturating_mul(8) {
+        return Err(damaged("unexpected number of positions"));
+    }
+    let mut tables = Vec::with_capacity(CONTEXTS);
+    for _ in 0..CONTEXTS {
+        let len = read_u32(r).map_err(&err)? as usize;
+        if len > 1 << 16 {
+            return Err(damaged("a value table is too long"));
+        }
+        let mut bytes = vec![0u8; len * 3];
+        r.read_exact(&mut bytes).map_err(&err)?;
+        let table = bytes
+            .chunks_exact(3)
+            .map(|c| (u16::from_le_bytes([c[0], c[1]]), c[2]))
+            .collect();
+        tables.push(table);
+    }
+    let count = read_u32(r).map_err(&err)?;
+    if u64::from(count) > file_len {
+        return Err(damaged("unexpected number of chunks"));
+    }
+    let mut chunks = Vec::new();
+    for _ in 0..count {
+        let positions = read_u32(r).map_err(&err)?;
+        let groups = read_u32(r).map_err(&err)?;
+        let (key_len, value_len) = (read_u64(r).map_err(&err)?, read_u64(r).map_err(&err)?);
+        if key_len.saturating_add(value_len) > file_len {
+            return Err(damaged("a chunk is longer than the file"));
+        }
+        let mut keys = vec![0u8; key_len as usize];
+        r.read_exact(&mut keys).map_err(&err)?;
+        let mut values = vec![0u8; value_len as usize];
+        r.read_exact(&mut values).map_err(&err)?;
+        chunks.push(Chunk {
+            positions,
+            groups,
+            keys,
+            values,
+        });
+    }
+    let stored = read_u64(r).map_err(&err)?;
+    let compact = Compact { tables, chunks };
+    let (index, solution) =
+        super::compact::decode(&compact, n as usize).map_err(|Damaged(what)| damaged(what))?;
+    Ok((index, solution, stored))
 }
 
 /// How to make the file again, for the errors of [`Tablebase::load`]: the
@@ -261,8 +368,9 @@ fn remake_hint(path: &Path, rules: Option<&Rules>) -> String {
     }
 }
 
-/// What a tablebase file says before its index.
+/// What a tablebase file says before its positions.
 struct Header {
+    version: u32,
     flags: u32,
     rules: Rules,
     roots: Vec<Key>,
@@ -282,10 +390,10 @@ fn read_header(
         return Err(file_error(path, "not a Cannonball tablebase"));
     }
     let version = read_u32(r).map_err(err)?;
-    if version != FORMAT_VERSION {
+    if version != FORMAT_VERSION && version != 1 {
         return Err(file_error(
             path,
-            format!("format version {version}, this build reads {FORMAT_VERSION}"),
+            format!("format version {version}, this build reads 1 and {FORMAT_VERSION}"),
         ));
     }
     let flags = read_u32(r).map_err(err)?;
@@ -312,6 +420,7 @@ fn read_header(
         .collect::<Result<Vec<_>, _>>()
         .map_err(err)?;
     Ok(Header {
+        version,
         flags,
         rules,
         roots,
@@ -438,6 +547,33 @@ mod tests {
         for (i, &v) in values.iter().enumerate() {
             assert_eq!(unpack(&out, i, 38), v);
         }
+    }
+
+    #[test]
+    fn format_1_files_are_still_read() {
+        let tb = super::super::compact::three_by_three();
+        let mut bytes = Vec::new();
+        tb.write_v1(&mut bytes).unwrap();
+        bytes.extend(tb.checksum().to_le_bytes());
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.tb");
+        std::fs::write(&path, &bytes).unwrap();
+        let back = Tablebase::load(&path, Some(&tb.rules)).unwrap();
+        assert_eq!(back.index.mixed, tb.index.mixed);
+        assert_eq!(back.solution.margin, tb.solution.margin);
+        assert_eq!(back.solution.distance, tb.solution.distance);
+        // Written again, it is format 2, smaller, with the same checksum.
+        tb.save(&path).unwrap();
+        let new = std::fs::read(&path).unwrap();
+        assert_eq!(new[8..12], FORMAT_VERSION.to_le_bytes());
+        assert!(new.len() < bytes.len() / 2, "{} {}", new.len(), bytes.len());
+        assert_eq!(new[new.len() - 8..], bytes[bytes.len() - 8..]);
+        // A damaged format 1 file is refused by the checksum.
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        let err = Tablebase::load(&path, None).unwrap_err().to_string();
+        assert!(err.contains("checksum mismatch"), "{err}");
     }
 
     #[test]

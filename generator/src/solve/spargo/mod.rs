@@ -10,10 +10,14 @@
 //! - [`Keyer`], [`Key`]: canonical keys.
 //! - [`graph`]: enumeration and the backward move graph.
 //! - [`retro`]: the retrograde passes.
-//! - [`Tablebase`]: build, probe, best moves; [`file`]: the file format.
+//! - [`Tablebase`]: build, probe, best moves; [`file`]: the file format, with
+//!   [`compact`] (positions and values coded small), [`bits`] and [`huffman`].
 
+mod bits;
+mod compact;
 mod file;
 pub mod graph;
+mod huffman;
 pub mod index;
 mod key;
 pub mod progress;

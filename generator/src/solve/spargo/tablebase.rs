@@ -131,6 +131,8 @@ pub struct Tablebase {
     pub(crate) solution: Solution,
     pub(crate) roots: Vec<Key>,
     pub(crate) margins_exact: bool,
+    /// [`Tablebase::checksum`], once computed.
+    pub(crate) checksum: std::sync::OnceLock<u64>,
     keyer: Keyer,
     template: Position<1>,
 }
@@ -233,6 +235,7 @@ impl Tablebase {
                 solution,
                 roots: root_keys,
                 margins_exact: margins,
+                checksum: std::sync::OnceLock::new(),
                 keyer,
                 template,
             },
@@ -257,6 +260,7 @@ impl Tablebase {
             solution,
             roots,
             margins_exact,
+            checksum: std::sync::OnceLock::new(),
             keyer,
             template,
         })
