@@ -258,7 +258,7 @@ impl Tablebase {
     }
 }
 
-fn truncated(path: &Path) -> impl Fn(std::io::Error) -> TablebaseError + '_ {
+fn truncated(path: &Path) -> impl Fn(std::io::Error) -> TablebaseError + Copy + '_ {
     move |e| file_error(path, format!("truncated or unreadable ({e})"))
 }
 
@@ -383,7 +383,7 @@ fn read_header(
     path: &Path,
     want: Option<&Rules>,
 ) -> Result<Header, TablebaseError> {
-    let err = |e: std::io::Error| file_error(path, format!("truncated or unreadable ({e})"));
+    let err = truncated(path);
     let mut magic = [0u8; 8];
     r.read_exact(&mut magic).map_err(err)?;
     if &magic != MAGIC {
@@ -430,7 +430,7 @@ fn read_header(
 /// Reads the sorted keys (bucketed high bits, packed low bits), checking the
 /// layout before allocating anything it decides.
 fn read_index(r: &mut impl Read, path: &Path) -> Result<Vec<u64>, TablebaseError> {
-    let err = |e: std::io::Error| file_error(path, format!("truncated or unreadable ({e})"));
+    let err = truncated(path);
     let n = read_u64(r).map_err(err)? as usize;
     let bits = read_u32(r).map_err(err)?;
     let file_len = std::fs::metadata(path)
