@@ -17,6 +17,7 @@ use super::index::{Full, KeySet};
 use super::key::{Key, Keyer};
 use super::progress::Phase;
 use super::spill::{Block, MoveSpill};
+use super::stretch::by_stretch;
 use super::tablebase::TablebaseError;
 use cannonball_rules::margo::Position;
 
@@ -78,6 +79,11 @@ pub fn enumerate(
     }
 }
 
+/// Positions of the frontier expanded together: enough that their children,
+/// put in slot order, fall close together in the key set (see
+/// [`KeySet::insert_all`]).
+const CHUNK: usize = 1 << 16;
+
 /// One piece of the frontier expanded: its children's slots, parent by
 /// parent, and the slots of the positions seen for the first time.
 struct Expanded {
@@ -109,13 +115,8 @@ fn try_enumerate(
     let (mut depth, mut edges) = (0, 0u64);
     while !frontier.is_empty() {
         let found: Vec<Result<Expanded, Full>> = frontier
-            .par_chunks(512)
+            .par_chunks(CHUNK)
             .map(|chunk| {
-                // The table is far bigger than the caches: all the children's
-                // home slots are read in a tight loop first, so that the cache
-                // misses overlap instead of coming one by one between move
-                // generations. (The frontier carries its keys for the same
-                // reason.)
                 let mut all = Vec::with_capacity(chunk.len() * 4);
                 let mut kids = Vec::with_capacity(32);
                 for &(parent, key) in chunk {
@@ -123,21 +124,13 @@ fn try_enumerate(
                     all.extend_from_slice(&kids);
                     out_degree[parent as usize].store(kids.len() as u8, Ordering::Relaxed);
                 }
-                std::hint::black_box(set.touch(&all));
-                let mut kid_slots = Vec::with_capacity(all.len());
-                let mut new = Vec::new();
-                for &c in &all {
-                    let (slot, is_new) = set.insert(Key(c))?;
-                    kid_slots.push(slot as u32);
-                    if is_new {
-                        new.push((slot as u32, Key(c)));
-                    }
-                }
+                let (mut kid_slots, mut new) = (Vec::new(), Vec::new());
+                set.insert_all(&all, &mut kid_slots, &mut new)?;
                 Ok(Expanded { kid_slots, new })
             })
             .collect();
         let mut next = Vec::new();
-        for (chunk, f) in frontier.chunks(512).zip(found) {
+        for (chunk, f) in frontier.chunks(CHUNK).zip(found) {
             let Ok(Expanded { kid_slots, new }) = f else {
                 phase.finish("the key set filled up: starting again with a bigger one");
                 return Ok(Err(Full));
@@ -153,6 +146,9 @@ fn try_enumerate(
             return Err(TooMany(limit).into());
         }
         phase.message(&format!("depth {depth}: {} positions", set.len()));
+        // In slot order, each piece of the next level writes its positions'
+        // numbers of moves to one stretch of `out_degree`, not all over it.
+        next.par_sort_unstable_by_key(|&(slot, _)| slot);
         frontier = next;
     }
     phase.finish(&format!("{} positions, {depth} moves deep", set.len()));
@@ -211,14 +207,26 @@ impl Graph {
     /// The slots are split into one range per thread, and each thread reads
     /// every move but writes only the children of its range, so no two
     /// threads write to the same place and nothing needs an atomic operation.
+    /// Each thread takes its moves of a batch stretch by stretch of children
+    /// ([`by_stretch`]); within a child, parents keep the order read.
     ///
     /// # Errors
     /// [`TablebaseError::File`] when the moves cannot be read back;
     /// [`TablebaseError::TooMany`] when there are 2^32 moves or more.
     pub fn from_moves(
         out_degree: Vec<u8>,
+        moves: MoveSpill,
+        edges: u64,
+    ) -> Result<Graph, TablebaseError> {
+        Graph::turn_around(out_degree, moves, edges, STRETCH_BITS)
+    }
+
+    /// [`Graph::from_moves`] in stretches of `1 << stretch_bits` children.
+    fn turn_around(
+        out_degree: Vec<u8>,
         mut moves: MoveSpill,
         edges: u64,
+        stretch_bits: u32,
     ) -> Result<Graph, TablebaseError> {
         if edges > u64::from(u32::MAX) {
             return Err(TooMany(u32::MAX as usize).into());
@@ -231,16 +239,14 @@ impl Graph {
             ends.par_chunks_mut(part)
                 .enumerate()
                 .for_each(|(k, count)| {
-                    let lo = k * part;
-                    for b in batch {
-                        for &kid in &b.kids {
-                            if let Some(c) = (kid as usize)
-                                .checked_sub(lo)
-                                .and_then(|i| count.get_mut(i))
-                            {
-                                *c += 1;
-                            }
-                        }
+                    let (lo, len) = (k * part, count.len());
+                    let mine: Vec<u32> = batch
+                        .iter()
+                        .flat_map(|b| &b.kids)
+                        .filter_map(|&kid| offset(kid, lo, len))
+                        .collect();
+                    for i in by_stretch(&mine, stretch_bits, |&i| i) {
+                        count[i as usize] += 1;
                     }
                 });
             phase.tick_by(batch.iter().map(|b| b.kids.len() as u64).sum());
@@ -269,21 +275,25 @@ impl Graph {
             }
             ends.par_chunks_mut(part).zip(slices).enumerate().for_each(
                 |(k, (cursor, (base, out)))| {
-                    let lo = k * part;
+                    let (lo, len) = (k * part, cursor.len());
+                    // (child's offset in the range, parent), in the order read.
+                    let mut mine: Vec<(u32, u32)> = Vec::new();
                     for b in batch {
                         let mut next = b.kids.iter();
                         for &parent in &b.parents {
                             let d = out_degree[parent as usize] as usize;
-                            for &kid in next.by_ref().take(d) {
-                                if let Some(c) = (kid as usize)
-                                    .checked_sub(lo)
-                                    .and_then(|i| cursor.get_mut(i))
-                                {
-                                    out[*c as usize - base] = parent;
-                                    *c += 1;
-                                }
-                            }
+                            mine.extend(
+                                next.by_ref()
+                                    .take(d)
+                                    .filter_map(|&kid| offset(kid, lo, len))
+                                    .map(|i| (i, parent)),
+                            );
                         }
+                    }
+                    for (i, parent) in by_stretch(&mine, stretch_bits, |&(i, _)| i) {
+                        let c = &mut cursor[i as usize];
+                        out[*c as usize - base] = parent;
+                        *c += 1;
                     }
                 },
             );
@@ -297,6 +307,19 @@ impl Graph {
         })
     }
 }
+
+/// `kid`'s offset in the range of `len` slots from `lo`, if it is in it.
+#[inline]
+fn offset(kid: u32, lo: usize, len: usize) -> Option<u32> {
+    (kid as usize)
+        .checked_sub(lo)
+        .filter(|&i| i < len)
+        .map(|i| i as u32)
+}
+
+/// Slots in a stretch of children taken together (a quarter of a megabyte of
+/// 32-bit counters).
+const STRETCH_BITS: u32 = 16;
 
 #[cfg(test)]
 mod tests {
@@ -336,30 +359,35 @@ mod tests {
 
     #[test]
     fn every_move_is_turned_around() {
-        let root = three_by_three();
-        let keyer = Keyer::for_geometry(root.geometry());
-        let found = enumerate(&keyer, &root, &[keyer.key(&root)], 1 << 12, usize::MAX).unwrap();
-        let set = &found.set;
-        // Forward, from the rules: every (parent, child) pair by slot.
-        let mut forward = Vec::new();
-        let mut kids = Vec::new();
-        for slot in 0..set.capacity() {
-            if let Some(k) = set.key_at(slot) {
-                children(&keyer, &root, k, &mut kids);
-                assert_eq!(kids.len(), found.out_degree[slot] as usize);
-                for &c in &kids {
-                    forward.push((set.find(Key(c)).unwrap() as u32, slot as u32));
+        // In one stretch of children and in stretches of 4 slots.
+        for stretch_bits in [STRETCH_BITS, 2] {
+            let root = three_by_three();
+            let keyer = Keyer::for_geometry(root.geometry());
+            let found = enumerate(&keyer, &root, &[keyer.key(&root)], 1 << 12, usize::MAX).unwrap();
+            let set = &found.set;
+            // Forward, from the rules: every (child, parent) pair by slot.
+            let mut forward = Vec::new();
+            let mut kids = Vec::new();
+            for slot in 0..set.capacity() {
+                if let Some(k) = set.key_at(slot) {
+                    children(&keyer, &root, k, &mut kids);
+                    assert_eq!(kids.len(), found.out_degree[slot] as usize);
+                    for &c in &kids {
+                        forward.push((set.find(Key(c)).unwrap() as u32, slot as u32));
+                    }
                 }
             }
+            let graph =
+                Graph::turn_around(found.out_degree, found.moves, found.edges, stretch_bits)
+                    .unwrap();
+            let mut backward = Vec::new();
+            for c in 0..graph.len() as u32 {
+                backward.extend(graph.parents(c).iter().map(|&p| (c, p)));
+            }
+            forward.sort_unstable();
+            backward.sort_unstable();
+            assert_eq!(graph.edges(), forward.len());
+            assert_eq!(backward, forward);
         }
-        let graph = Graph::from_moves(found.out_degree, found.moves, found.edges).unwrap();
-        let mut backward = Vec::new();
-        for c in 0..graph.len() as u32 {
-            backward.extend(graph.parents(c).iter().map(|&p| (c, p)));
-        }
-        forward.sort_unstable();
-        backward.sort_unstable();
-        assert_eq!(graph.edges(), forward.len());
-        assert_eq!(backward, forward);
     }
 }

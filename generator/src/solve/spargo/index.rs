@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::key::Key;
+use super::stretch::by_stretch;
 
 const EMPTY: u64 = u64::MAX;
 const MASK60: u64 = (1 << 60) - 1;
@@ -120,8 +121,14 @@ impl KeySet {
     /// have been added, and the set should be abandoned.
     #[inline]
     pub fn insert(&self, k: Key) -> Result<(usize, bool), Full> {
+        self.insert_from(k, self.home(k))
+    }
+
+    /// [`KeySet::insert`], probing from `home` (the home slot of `k`).
+    #[inline]
+    fn insert_from(&self, k: Key, home: usize) -> Result<(usize, bool), Full> {
         let n = self.slots.len();
-        let mut i = self.home(k);
+        let mut i = home;
         loop {
             let cur = self.slots[i].load(Ordering::Relaxed);
             if cur == k.0 {
@@ -151,14 +158,42 @@ impl KeySet {
         }
     }
 
-    /// Reads the home slot of each key (to bring it into the cache before the
-    /// keys are inserted); returns something computed from what was read, for
-    /// the caller to pass to [`std::hint::black_box`].
-    #[must_use]
-    pub fn touch(&self, keys: &[u64]) -> u64 {
-        keys.iter().fold(0, |acc, &k| {
-            acc ^ self.slots[self.home(Key(k))].load(Ordering::Relaxed)
-        })
+    /// Inserts every key of `keys` (fewer than 2^32): `slots` gets each key's
+    /// slot, in the order of `keys`, and `new` the keys seen for the first time
+    /// with their slots.
+    ///
+    /// The keys go in by stretches of home slots ([`by_stretch`]), not as
+    /// given: a big batch then walks the table from one end to the other, so
+    /// that neighbouring keys share pages, instead of each key missing the
+    /// caches and the address translation caches on its own.
+    ///
+    /// # Errors
+    /// [`Full`], as [`KeySet::insert`].
+    pub fn insert_all(
+        &self,
+        keys: &[u64],
+        slots: &mut Vec<u32>,
+        new: &mut Vec<(u32, Key)>,
+    ) -> Result<(), Full> {
+        let homes: Vec<u64> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (self.home(Key(k)) as u64) << 32 | i as u64)
+            .collect();
+        // Stretches of 4,096 slots: eight pages of the table.
+        let order = by_stretch(&homes, 12, |&o| (o >> 32) as u32);
+        slots.clear();
+        slots.resize(keys.len(), 0);
+        for &o in order.iter() {
+            let (home, i) = ((o >> 32) as usize, (o & 0xFFFF_FFFF) as usize);
+            let k = Key(keys[i]);
+            let (slot, is_new) = self.insert_from(k, home)?;
+            slots[i] = slot as u32;
+            if is_new {
+                new.push((slot as u32, k));
+            }
+        }
+        Ok(())
     }
 
     /// The slot of `k`, if present.
@@ -346,5 +381,45 @@ mod tests {
         ranks.dedup();
         assert_eq!(ranks.len(), 5000);
         assert!(index.rank(Key(12345)).is_none());
+    }
+
+    #[test]
+    fn keys_inserted_together_get_the_slots_of_keys_inserted_one_by_one() {
+        let mut rng = Rng::seed_from(3);
+        // 20,000 keys with repeats, some already in the set.
+        let pool: Vec<u64> = (0..12_000).map(|_| rng.next_u64() & MASK60).collect();
+        let keys: Vec<u64> = (0..20_000)
+            .map(|_| pool[(rng.next_u64() % 12_000) as usize])
+            .collect();
+        let set = KeySet::with_slots(40_000);
+        for &k in &pool[..1_000] {
+            set.insert(Key(k)).unwrap();
+        }
+        let before = set.len();
+        let (mut slots, mut new) = (Vec::new(), Vec::new());
+        set.insert_all(&keys, &mut slots, &mut new).unwrap();
+        assert_eq!(slots.len(), keys.len());
+        for (&k, &slot) in keys.iter().zip(&slots) {
+            assert_eq!(set.find(Key(k)), Some(slot as usize));
+        }
+        // Each key new to the set is reported once, with its slot, and only those.
+        let mut distinct: Vec<u64> = keys.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let fresh: Vec<u64> = distinct
+            .iter()
+            .copied()
+            .filter(|k| !pool[..1_000].contains(k))
+            .collect();
+        let mut reported: Vec<u64> = new.iter().map(|&(_, k)| k.0).collect();
+        reported.sort_unstable();
+        assert_eq!(reported, fresh);
+        assert_eq!(set.len(), before + fresh.len());
+        for &(slot, k) in &new {
+            assert_eq!(set.key_at(slot as usize), Some(k));
+        }
+        // A set that fills up says so.
+        let small = KeySet::with_slots(2_000);
+        assert_eq!(small.insert_all(&keys, &mut slots, &mut new), Err(Full));
     }
 }

@@ -23,6 +23,7 @@ mod key;
 pub mod progress;
 pub mod retro;
 pub mod spill;
+mod stretch;
 mod tablebase;
 
 pub use file::{FORMAT_VERSION, fingerprint};

@@ -17,6 +17,7 @@ use rayon::prelude::*;
 
 use super::graph::Graph;
 use super::progress::Phase;
+use super::stretch::by_stretch;
 
 /// Distance value meaning "no end is forced" (draws).
 pub const NO_DISTANCE: u8 = u8::MAX;
@@ -68,20 +69,37 @@ impl Layer {
 }
 
 /// The positions' words, one per position of the graph, split into one range
-/// of positions per thread: a step's threads each follow every move but
-/// change only the positions of their own range, so no word is shared and no
-/// atomic operation is needed.
+/// of positions per thread: a step's threads each change only the positions
+/// of their own range, so no word is shared and no atomic operation is needed.
 struct Words {
     words: Vec<u32>,
     part: usize,
+    /// How a step takes its moves: [`GRAIN`] but in tests.
+    grain: Grain,
 }
 
+/// How a step takes its moves: `piece` children's parents gathered at once,
+/// changed by stretches of `1 << stretch_bits` slots.
+#[derive(Clone, Copy, Debug)]
+struct Grain {
+    piece: usize,
+    stretch_bits: u32,
+}
+
+/// Children whose parents a step gathers at once (about 3.6 parents each,
+/// some 60 MB, twice), in stretches of a quarter of a megabyte of words.
+const GRAIN: Grain = Grain {
+    piece: 1 << 22,
+    stretch_bits: 16,
+};
+
 impl Words {
-    fn new(graph: &Graph) -> Words {
+    fn new(graph: &Graph, grain: Grain) -> Words {
         let n = graph.len();
         Words {
             words: graph.out_degree.par_iter().map(|&d| u32::from(d)).collect(),
             part: n.div_ceil(rayon::current_num_threads().max(1)).max(1),
+            grain,
         }
     }
 
@@ -110,56 +128,67 @@ impl Words {
     /// of a position in `U` go into `X` with `x_value`; a parent all of whose
     /// children are now in `X` goes into `U` with `u_value`. Returns the
     /// positions decided.
+    ///
+    /// The order in which a step's moves are followed does not matter (no
+    /// position has one child in `X` and another in `U` and yet all its
+    /// children in `X`), so they are taken in pieces, and each piece's parents
+    /// are put in order by stretches of slots ([`by_stretch`]) before their
+    /// words are changed, not taken at random all over a table far bigger than
+    /// the caches. The lists come out in that order too, which is the order
+    /// in which the next step best gathers their parents.
     fn step(&mut self, graph: &Graph, layer: &Layer, x_value: u8, u_value: u8) -> Layer {
-        let part = self.part;
-        let found: Vec<Layer> = self
-            .words
-            .par_chunks_mut(part)
+        let mut next = Layer::default();
+        for (children, to_x) in [(&layer.u, true), (&layer.x, false)] {
+            for piece in children.chunks(self.grain.piece.max(1)) {
+                let parents: Vec<u32> = piece
+                    .par_chunks(1 << 12)
+                    .flat_map_iter(|cs| cs.iter().flat_map(|&c| graph.parents(c).iter().copied()))
+                    .collect();
+                let found = self.follow(&parents, to_x, x_value, u_value);
+                for f in found {
+                    next.x.extend(f.x);
+                    next.u.extend(f.u);
+                }
+            }
+        }
+        next
+    }
+
+    /// Follows the moves from `parents` into children in `U` (`to_x`) or in
+    /// `X`; each thread changes the words of its own range, stretch by
+    /// stretch.
+    fn follow(&mut self, parents: &[u32], to_x: bool, x_value: u8, u_value: u8) -> Vec<Layer> {
+        self.words
+            .par_chunks_mut(self.part)
             .enumerate()
             .map(|(k, words)| {
-                let lo = k * part;
+                let (lo, len) = (k * self.part, words.len());
+                let mine: Vec<u32> = parents
+                    .iter()
+                    .filter_map(|&p| (p as usize).checked_sub(lo).filter(|&i| i < len))
+                    .map(|i| i as u32)
+                    .collect();
                 let mut next = Layer::default();
-                let len = words.len();
-                let mine = |p: u32| (p as usize).checked_sub(lo).filter(|&i| i < len);
-                for &c in &layer.u {
-                    for &p in graph.parents(c) {
-                        if let Some(i) = mine(p) {
-                            let w = &mut words[i];
-                            if Word(*w).state() == OPEN {
-                                *w = Word::decided(IN_X, x_value).0;
-                                next.x.push(p);
-                            }
-                        }
+                for i in by_stretch(&mine, self.grain.stretch_bits, |&i| i) {
+                    let p = (lo + i as usize) as u32;
+                    let w = &mut words[i as usize];
+                    let word = Word(*w);
+                    if word.state() != OPEN {
+                        continue;
                     }
-                }
-                for &c in &layer.x {
-                    for &p in graph.parents(c) {
-                        if let Some(i) = mine(p) {
-                            let w = &mut words[i];
-                            let word = Word(*w);
-                            if word.state() == OPEN {
-                                if word.count() == 1 {
-                                    *w = Word::decided(IN_U, u_value).0;
-                                    next.u.push(p);
-                                } else {
-                                    *w -= 1;
-                                }
-                            }
-                        }
+                    if to_x {
+                        *w = Word::decided(IN_X, x_value).0;
+                        next.x.push(p);
+                    } else if word.count() == 1 {
+                        *w = Word::decided(IN_U, u_value).0;
+                        next.u.push(p);
+                    } else {
+                        *w -= 1;
                     }
                 }
                 next
             })
-            .collect();
-        let mut next = Layer::default();
-        for f in found {
-            next.x.extend(f.x);
-            next.u.extend(f.u);
-        }
-        // In slot order the next step reads the parent lists front to back.
-        next.x.par_sort_unstable();
-        next.u.par_sort_unstable();
-        next
+            .collect()
     }
 }
 
@@ -176,7 +205,11 @@ pub struct Solution {
 /// finished games with their margins.
 #[must_use]
 pub fn solve_win_loss(graph: &Graph, terminals: &[(u32, i8)]) -> Solution {
-    let mut words = Words::new(graph);
+    win_loss_in_pieces(graph, terminals, GRAIN)
+}
+
+fn win_loss_in_pieces(graph: &Graph, terminals: &[(u32, i8)], grain: Grain) -> Solution {
+    let mut words = Words::new(graph, grain);
     let phase = Phase::spinner("win/loss/draw");
     let mut layer = words.seed(terminals, |m| m != 0, |_| 0);
     let mut depth: u8 = 0;
@@ -215,8 +248,17 @@ pub fn solve_win_loss(graph: &Graph, terminals: &[(u32, i8)]) -> Solution {
 /// threshold `t` has the value `t` (in `X`) or `-t` (in `U`); positions never
 /// reached are draws.
 pub fn solve_margins(graph: &Graph, terminals: &[(u32, i8)], solution: &mut Solution) {
+    margins_in_pieces(graph, terminals, solution, GRAIN);
+}
+
+fn margins_in_pieces(
+    graph: &Graph,
+    terminals: &[(u32, i8)],
+    solution: &mut Solution,
+    grain: Grain,
+) {
     let phase = Phase::spinner("exact margins");
-    let mut words = Words::new(graph);
+    let mut words = Words::new(graph, grain);
     let top = terminals
         .iter()
         .map(|&(_, m)| m.unsigned_abs())
@@ -249,4 +291,56 @@ pub fn solve_margins(graph: &Graph, terminals: &[(u32, i8)], solution: &mut Solu
         })
         .collect();
     phase.finish("margins solved");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::spargo::graph::enumerate;
+    use crate::solve::spargo::index::EMPTY_SLOT;
+    use crate::solve::spargo::key::{Key, Keyer};
+    use cannonball_rules::margo::{Ko, Position, Preset};
+
+    /// The order and the pieces in which a step follows its moves change
+    /// nothing: the 3x3 board (simple ko) solved seven children's parents at
+    /// a time, in stretches of 4 slots, gives the values of one piece a step
+    /// in the order gathered.
+    #[test]
+    fn pieces_and_stretches_change_no_value() {
+        let mut rules = Preset::Margo.rules();
+        rules.size = 3;
+        rules.swap = false;
+        rules.ko = Ko::Simple;
+        let root = Position::<1>::new(rules).unwrap();
+        let keyer = Keyer::for_geometry(root.geometry());
+        let found = enumerate(&keyer, &root, &[keyer.key(&root)], 1 << 12, usize::MAX).unwrap();
+        let slots = found.set.into_slots();
+        let terminals: Vec<(u32, i8)> = slots
+            .iter()
+            .enumerate()
+            .filter(|&(i, &k)| k != EMPTY_SLOT && found.out_degree[i] == 0)
+            .map(|(i, &k)| (i as u32, Key(k).margin()))
+            .collect();
+        let graph = Graph::from_moves(found.out_degree, found.moves, found.edges).unwrap();
+        let whole = |piece, stretch_bits| {
+            let grain = Grain {
+                piece,
+                stretch_bits,
+            };
+            let mut s = win_loss_in_pieces(&graph, &terminals, grain);
+            let wl = s.margin.clone();
+            margins_in_pieces(&graph, &terminals, &mut s, grain);
+            (wl, s)
+        };
+        let (wl, one) = whole(usize::MAX, 31);
+        let (wl7, seven) = whole(7, 2);
+        assert_eq!(wl, wl7);
+        assert_eq!(one.margin, seven.margin);
+        assert_eq!(one.distance, seven.distance);
+        // Not a trivial table: wins, losses and draws, and margins beyond 1.
+        for v in [-1, 0, 1] {
+            assert!(wl.contains(&v));
+        }
+        assert!(one.margin.iter().any(|m| m.abs() > 1));
+    }
 }
