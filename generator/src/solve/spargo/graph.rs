@@ -17,7 +17,7 @@ use super::index::{Full, KeySet};
 use super::key::{Key, Keyer};
 use super::progress::Phase;
 use super::spill::{Block, MoveSpill};
-use super::stretch::by_stretch;
+use super::stretch::Room;
 use super::tablebase::TablebaseError;
 use cannonball_rules::margo::Position;
 
@@ -208,7 +208,7 @@ impl Graph {
     /// every move but writes only the children of its range, so no two
     /// threads write to the same place and nothing needs an atomic operation.
     /// Each thread takes its moves of a batch stretch by stretch of children
-    /// ([`by_stretch`]); within a child, parents keep the order read.
+    /// ([`Room`]); within a child, parents keep the order read.
     ///
     /// # Errors
     /// [`TablebaseError::File`] when the moves cannot be read back;
@@ -235,17 +235,23 @@ impl Graph {
         let part = n.div_ceil(rayon::current_num_threads().max(1)).max(1);
         let phase = Phase::bar("turning moves around", 2 * edges);
         let mut ends = vec![0u32; n];
+        // Each thread's buffers, kept from one batch to the next.
+        let mut rooms: Vec<Room<u32>> = (0..n.div_ceil(part)).map(|_| Room::default()).collect();
         moves.read_back(1 << 24, |batch: &[Block]| {
             ends.par_chunks_mut(part)
+                .zip(rooms.par_iter_mut())
                 .enumerate()
-                .for_each(|(k, count)| {
+                .for_each(|(k, (count, room))| {
                     let (lo, len) = (k * part, count.len());
-                    let mine: Vec<u32> = batch
-                        .iter()
-                        .flat_map(|b| &b.kids)
-                        .filter_map(|&kid| offset(kid, lo, len))
-                        .collect();
-                    for i in by_stretch(&mine, stretch_bits, |&i| i) {
+                    room.mine.clear();
+                    room.mine.extend(
+                        batch
+                            .iter()
+                            .flat_map(|b| &b.kids)
+                            .filter_map(|&kid| offset(kid, lo, len)),
+                    );
+                    room.order(stretch_bits, |&i| i);
+                    for &i in &room.ordered {
                         count[i as usize] += 1;
                     }
                 });
@@ -264,6 +270,9 @@ impl Graph {
         let bases: Vec<usize> = (0..n.div_ceil(part))
             .map(|k| ends[k * part] as usize)
             .collect();
+        drop(rooms);
+        let mut rooms: Vec<Room<(u32, u32)>> =
+            (0..n.div_ceil(part)).map(|_| Room::default()).collect();
         moves.read_back(1 << 24, |batch: &[Block]| {
             let mut rest: &mut [u32] = &mut preds;
             let mut slices = Vec::with_capacity(bases.len());
@@ -273,11 +282,15 @@ impl Graph {
                 slices.push((base, mine));
                 rest = tail;
             }
-            ends.par_chunks_mut(part).zip(slices).enumerate().for_each(
-                |(k, (cursor, (base, out)))| {
+            ends.par_chunks_mut(part)
+                .zip(slices)
+                .zip(rooms.par_iter_mut())
+                .enumerate()
+                .for_each(|(k, ((cursor, (base, out)), room))| {
                     let (lo, len) = (k * part, cursor.len());
                     // (child's offset in the range, parent), in the order read.
-                    let mut mine: Vec<(u32, u32)> = Vec::new();
+                    let mine = &mut room.mine;
+                    mine.clear();
                     for b in batch {
                         let mut next = b.kids.iter();
                         for &parent in &b.parents {
@@ -290,13 +303,13 @@ impl Graph {
                             );
                         }
                     }
-                    for (i, parent) in by_stretch(&mine, stretch_bits, |&(i, _)| i) {
+                    room.order(stretch_bits, |&(i, _)| i);
+                    for &(i, parent) in &room.ordered {
                         let c = &mut cursor[i as usize];
                         out[*c as usize - base] = parent;
                         *c += 1;
                     }
-                },
-            );
+                });
             phase.tick_by(batch.iter().map(|b| b.kids.len() as u64).sum());
         })?;
         phase.finish(&format!("{sum} moves turned around"));

@@ -9,7 +9,8 @@
 //!
 //! - [`Keyer`], [`Key`]: canonical keys.
 //! - [`graph`]: enumeration and the backward move graph.
-//! - [`retro`]: the retrograde passes.
+//! - [`retro`]: the retrograde passes; `stretch`: the order in which moves are
+//!   followed (by stretches of neighbouring slots).
 //! - [`Tablebase`]: build, probe, best moves; [`file`]: the file format, with
 //!   [`compact`] (positions and values coded small), [`bits`] and [`huffman`].
 

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use super::graph::Graph;
 use super::progress::Phase;
-use super::stretch::by_stretch;
+use super::stretch::Room;
 
 /// Distance value meaning "no end is forced" (draws).
 pub const NO_DISTANCE: u8 = u8::MAX;
@@ -76,6 +76,8 @@ struct Words {
     part: usize,
     /// How a step takes its moves: [`GRAIN`] but in tests.
     grain: Grain,
+    /// Each thread's buffers, kept from one piece to the next.
+    room: Vec<Room<u32>>,
 }
 
 /// How a step takes its moves: `piece` children's parents gathered at once,
@@ -100,6 +102,9 @@ impl Words {
             words: graph.out_degree.par_iter().map(|&d| u32::from(d)).collect(),
             part: n.div_ceil(rayon::current_num_threads().max(1)).max(1),
             grain,
+            room: (0..rayon::current_num_threads().max(1))
+                .map(|_| Room::default())
+                .collect(),
         }
     }
 
@@ -132,7 +137,7 @@ impl Words {
     /// The order in which a step's moves are followed does not matter (no
     /// position has one child in `X` and another in `U` and yet all its
     /// children in `X`), so they are taken in pieces, and each piece's parents
-    /// are put in order by stretches of slots ([`by_stretch`]) before their
+    /// are put in order by stretches of slots ([`Room`]) before their
     /// words are changed, not taken at random all over a table far bigger than
     /// the caches. The lists come out in that order too, which is the order
     /// in which the next step best gathers their parents.
@@ -140,11 +145,7 @@ impl Words {
         let mut next = Layer::default();
         for (children, to_x) in [(&layer.u, true), (&layer.x, false)] {
             for piece in children.chunks(self.grain.piece.max(1)) {
-                let parents: Vec<u32> = piece
-                    .par_chunks(1 << 12)
-                    .flat_map_iter(|cs| cs.iter().flat_map(|&c| graph.parents(c).iter().copied()))
-                    .collect();
-                let found = self.follow(&parents, to_x, x_value, u_value);
+                let found = self.follow(graph, piece, to_x, x_value, u_value);
                 for f in found {
                     next.x.extend(f.x);
                     next.u.extend(f.u);
@@ -154,22 +155,35 @@ impl Words {
         next
     }
 
-    /// Follows the moves from `parents` into children in `U` (`to_x`) or in
-    /// `X`; each thread changes the words of its own range, stretch by
-    /// stretch.
-    fn follow(&mut self, parents: &[u32], to_x: bool, x_value: u8, u_value: u8) -> Vec<Layer> {
+    /// Follows the moves from `children` into children in `U` (`to_x`) or in
+    /// `X`; each thread gathers the parents of its own range and changes their
+    /// words stretch by stretch.
+    fn follow(
+        &mut self,
+        graph: &Graph,
+        children: &[u32],
+        to_x: bool,
+        x_value: u8,
+        u_value: u8,
+    ) -> Vec<Layer> {
+        let (part, bits) = (self.part, self.grain.stretch_bits);
         self.words
-            .par_chunks_mut(self.part)
+            .par_chunks_mut(part)
+            .zip(self.room.par_iter_mut())
             .enumerate()
-            .map(|(k, words)| {
-                let (lo, len) = (k * self.part, words.len());
-                let mine: Vec<u32> = parents
-                    .iter()
-                    .filter_map(|&p| (p as usize).checked_sub(lo).filter(|&i| i < len))
-                    .map(|i| i as u32)
-                    .collect();
+            .map(|(k, (words, room))| {
+                let (lo, len) = (k * part, words.len());
+                room.mine.clear();
+                room.mine.extend(
+                    children
+                        .iter()
+                        .flat_map(|&c| graph.parents(c))
+                        .filter_map(|&p| (p as usize).checked_sub(lo).filter(|&i| i < len))
+                        .map(|i| i as u32),
+                );
+                room.order(bits, |&i| i);
                 let mut next = Layer::default();
-                for i in by_stretch(&mine, self.grain.stretch_bits, |&i| i) {
+                for &i in &room.ordered {
                     let p = (lo + i as usize) as u32;
                     let w = &mut words[i as usize];
                     let word = Word(*w);

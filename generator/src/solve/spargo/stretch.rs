@@ -8,23 +8,77 @@
 /// `items` reordered by the stretch of `1 << bits` slots their slot (`at`)
 /// falls in, keeping their order within a stretch.
 pub fn by_stretch<T: Copy>(items: &[T], bits: u32, at: impl Fn(&T) -> u32) -> Vec<T> {
-    let Some(top) = items.iter().map(&at).max() else {
-        return Vec::new();
-    };
-    let mut starts = vec![0usize; (top >> bits) as usize + 2];
-    for x in items {
-        starts[(at(x) >> bits) as usize + 1] += 1;
-    }
-    for i in 1..starts.len() {
-        starts[i] += starts[i - 1];
-    }
-    let mut out = vec![items[0]; items.len()];
-    for x in items {
-        let s = &mut starts[(at(x) >> bits) as usize];
-        out[*s] = *x;
-        *s += 1;
-    }
+    let mut out = Vec::new();
+    Stretches::default().order(items, bits, at, &mut out);
     out
+}
+
+/// Room for [`by_stretch`] that is kept from one batch to the next: fresh
+/// buffers of tens of megabytes for every batch cost a page fault and a
+/// zeroed page every 4 kB.
+#[derive(Debug, Default)]
+pub struct Stretches {
+    starts: Vec<usize>,
+}
+
+impl Stretches {
+    /// [`by_stretch`] into `out` (emptied first).
+    pub fn order<T: Copy>(
+        &mut self,
+        items: &[T],
+        bits: u32,
+        at: impl Fn(&T) -> u32,
+        out: &mut Vec<T>,
+    ) {
+        out.clear();
+        let Some(top) = items.iter().map(&at).max() else {
+            return;
+        };
+        let starts = &mut self.starts;
+        starts.clear();
+        starts.resize((top >> bits) as usize + 2, 0);
+        for x in items {
+            starts[(at(x) >> bits) as usize + 1] += 1;
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        out.extend_from_slice(items);
+        for x in items {
+            let s = &mut starts[(at(x) >> bits) as usize];
+            out[*s] = *x;
+            *s += 1;
+        }
+    }
+}
+
+/// A thread's moves of one batch, as gathered (`mine`) and by stretch
+/// (`ordered`), in buffers kept from one batch to the next.
+#[derive(Debug)]
+pub struct Room<T> {
+    /// The items as gathered.
+    pub mine: Vec<T>,
+    /// The same by stretch, after [`Room::order`].
+    pub ordered: Vec<T>,
+    stretches: Stretches,
+}
+
+impl<T> Default for Room<T> {
+    fn default() -> Self {
+        Room {
+            mine: Vec::new(),
+            ordered: Vec::new(),
+            stretches: Stretches::default(),
+        }
+    }
+}
+
+impl<T: Copy> Room<T> {
+    /// `mine` by stretches of `1 << bits` slots into `ordered`.
+    pub fn order(&mut self, bits: u32, at: impl Fn(&T) -> u32) {
+        self.stretches
+            .order(&self.mine, bits, at, &mut self.ordered);
+    }
 }
 
 #[cfg(test)]
@@ -46,5 +100,11 @@ mod tests {
         assert_eq!(out, stable);
         assert!(by_stretch(&[] as &[u32], 4, |&x| x).is_empty());
         assert_eq!(by_stretch(&[7u32, 3, 5, 1], 0, |&x| x), vec![1, 3, 5, 7]);
+        // Room kept between batches gives the same orders.
+        let (mut room, mut out) = (Stretches::default(), vec![(5, 5)]);
+        room.order(&items, 12, |&(slot, _)| slot, &mut out);
+        assert_eq!(out, stable);
+        room.order(&items[..10], 3, |&(slot, _)| slot, &mut out);
+        assert_eq!(out, by_stretch(&items[..10], 3, |&(slot, _)| slot));
     }
 }
