@@ -13,11 +13,11 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
-use super::index::{Full, KeySet};
+use super::index::{EMPTY_SLOT, Full, KeySet};
 use super::key::{Key, Keyer};
 use super::progress::Phase;
 use super::spill::{Block, MoveSpill};
-use super::stretch::Room;
+use super::stretch::{Room, offset};
 use super::tablebase::TablebaseError;
 use cannonball_rules::margo::Position;
 
@@ -48,6 +48,18 @@ pub struct Enumeration {
     pub moves: MoveSpill,
     /// Number of moves.
     pub edges: u64,
+}
+
+/// The finished games among the slots of an enumeration (no moves), each
+/// with its final margin.
+#[must_use]
+pub fn terminals(slots: &[u64], out_degree: &[u8]) -> Vec<(u32, i8)> {
+    slots
+        .par_iter()
+        .enumerate()
+        .filter(|&(i, &k)| k != EMPTY_SLOT && out_degree[i] == 0)
+        .map(|(i, &k)| (i as u32, Key(k).margin()))
+        .collect()
 }
 
 /// Every position reachable from `roots` and the moves between them, many
@@ -319,15 +331,6 @@ impl Graph {
             preds,
         })
     }
-}
-
-/// `kid`'s offset in the range of `len` slots from `lo`, if it is in it.
-#[inline]
-fn offset(kid: u32, lo: usize, len: usize) -> Option<u32> {
-    (kid as usize)
-        .checked_sub(lo)
-        .filter(|&i| i < len)
-        .map(|i| i as u32)
 }
 
 /// Slots in a stretch of children taken together (a quarter of a megabyte of

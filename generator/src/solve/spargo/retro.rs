@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use super::graph::Graph;
 use super::progress::Phase;
-use super::stretch::Room;
+use super::stretch::{Room, offset};
 
 /// Distance value meaning "no end is forced" (draws).
 pub const NO_DISTANCE: u8 = u8::MAX;
@@ -178,8 +178,7 @@ impl Words {
                     children
                         .iter()
                         .flat_map(|&c| graph.parents(c))
-                        .filter_map(|&p| (p as usize).checked_sub(lo).filter(|&i| i < len))
-                        .map(|i| i as u32),
+                        .filter_map(|&p| offset(p, lo, len)),
                 );
                 room.order(bits, |&i| i);
                 let mut next = Layer::default();
@@ -310,9 +309,8 @@ fn margins_in_pieces(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::spargo::graph::enumerate;
-    use crate::solve::spargo::index::EMPTY_SLOT;
-    use crate::solve::spargo::key::{Key, Keyer};
+    use crate::solve::spargo::graph::{enumerate, terminals};
+    use crate::solve::spargo::key::Keyer;
     use cannonball_rules::margo::{Ko, Position, Preset};
 
     /// The order and the pieces in which a step follows its moves change
@@ -328,13 +326,7 @@ mod tests {
         let root = Position::<1>::new(rules).unwrap();
         let keyer = Keyer::for_geometry(root.geometry());
         let found = enumerate(&keyer, &root, &[keyer.key(&root)], 1 << 12, usize::MAX).unwrap();
-        let slots = found.set.into_slots();
-        let terminals: Vec<(u32, i8)> = slots
-            .iter()
-            .enumerate()
-            .filter(|&(i, &k)| k != EMPTY_SLOT && found.out_degree[i] == 0)
-            .map(|(i, &k)| (i as u32, Key(k).margin()))
-            .collect();
+        let terminals = terminals(&found.set.into_slots(), &found.out_degree);
         let graph = Graph::from_moves(found.out_degree, found.moves, found.edges).unwrap();
         let whole = |piece, stretch_bits| {
             let grain = Grain {

@@ -52,6 +52,16 @@ impl Stretches {
     }
 }
 
+/// `slot`'s offset in the range of `len` slots from `lo`, if it is in it.
+#[inline]
+#[must_use]
+pub fn offset(slot: u32, lo: usize, len: usize) -> Option<u32> {
+    (slot as usize)
+        .checked_sub(lo)
+        .filter(|&i| i < len)
+        .map(|i| i as u32)
+}
+
 /// A thread's moves of one batch, as gathered (`mine`) and by stretch
 /// (`ordered`), in buffers kept from one batch to the next.
 #[derive(Debug)]

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicI8, AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
-use super::graph::{Graph, TooMany, enumerate};
+use super::graph::{Graph, TooMany, enumerate, terminals};
 use super::index::{EMPTY_SLOT, SortedIndex};
 use super::key::{Key, Keyer};
 use super::retro::{NO_DISTANCE, Solution, solve_margins, solve_win_loss};
@@ -206,12 +206,7 @@ impl Tablebase {
         // The finished games' margins, then the keys out of memory until the
         // end: the graph needs the room.
         let slots = found.set.into_slots();
-        let terminals: Vec<(u32, i8)> = slots
-            .par_iter()
-            .enumerate()
-            .filter(|&(i, &k)| k != EMPTY_SLOT && found.out_degree[i] == 0)
-            .map(|(i, &k)| (i as u32, Key(k).margin()))
-            .collect();
+        let terminals = terminals(&slots, &found.out_degree);
         let keys = WordSpill::write(&slots)?;
         drop(slots);
         let graph = Graph::from_moves(found.out_degree, found.moves, found.edges)?;
