@@ -337,22 +337,23 @@ impl Graph {
 /// 32-bit counters).
 const STRETCH_BITS: u32 = 16;
 
+/// The empty 3x3 board under simple ko, without swap (for tests).
+#[cfg(test)]
+pub(super) fn empty_three_by_three() -> Position<1> {
+    let mut rules = cannonball_rules::margo::Preset::Margo.rules();
+    rules.size = 3;
+    rules.swap = false;
+    rules.ko = cannonball_rules::margo::Ko::Simple;
+    Position::new(rules).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cannonball_rules::margo::{Ko, Preset};
-
-    fn three_by_three() -> Position<1> {
-        let mut rules = Preset::Margo.rules();
-        rules.size = 3;
-        rules.swap = false;
-        rules.ko = Ko::Simple;
-        Position::new(rules).unwrap()
-    }
 
     #[test]
     fn a_key_set_too_small_is_started_again_with_the_same_result() {
-        let root = three_by_three();
+        let root = empty_three_by_three();
         let keyer = Keyer::for_geometry(root.geometry());
         let roots = [keyer.key(&root)];
         let small = enumerate(&keyer, &root, &roots, 16, usize::MAX).unwrap();
@@ -377,7 +378,7 @@ mod tests {
     fn every_move_is_turned_around() {
         // In one stretch of children and in stretches of 4 slots.
         for stretch_bits in [STRETCH_BITS, 2] {
-            let root = three_by_three();
+            let root = empty_three_by_three();
             let keyer = Keyer::for_geometry(root.geometry());
             let found = enumerate(&keyer, &root, &[keyer.key(&root)], 1 << 12, usize::MAX).unwrap();
             let set = &found.set;

@@ -98,13 +98,12 @@ const GRAIN: Grain = Grain {
 impl Words {
     fn new(graph: &Graph, grain: Grain) -> Words {
         let n = graph.len();
+        let part = n.div_ceil(rayon::current_num_threads().max(1)).max(1);
         Words {
             words: graph.out_degree.par_iter().map(|&d| u32::from(d)).collect(),
-            part: n.div_ceil(rayon::current_num_threads().max(1)).max(1),
+            part,
             grain,
-            room: (0..rayon::current_num_threads().max(1))
-                .map(|_| Room::default())
-                .collect(),
+            room: (0..n.div_ceil(part)).map(|_| Room::default()).collect(),
         }
     }
 
@@ -309,9 +308,8 @@ fn margins_in_pieces(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::spargo::graph::{enumerate, terminals};
+    use crate::solve::spargo::graph::{empty_three_by_three, enumerate, terminals};
     use crate::solve::spargo::key::Keyer;
-    use cannonball_rules::margo::{Ko, Position, Preset};
 
     /// The order and the pieces in which a step follows its moves change
     /// nothing: the 3x3 board (simple ko) solved seven children's parents at
@@ -319,11 +317,7 @@ mod tests {
     /// in the order gathered.
     #[test]
     fn pieces_and_stretches_change_no_value() {
-        let mut rules = Preset::Margo.rules();
-        rules.size = 3;
-        rules.swap = false;
-        rules.ko = Ko::Simple;
-        let root = Position::<1>::new(rules).unwrap();
+        let root = empty_three_by_three();
         let keyer = Keyer::for_geometry(root.geometry());
         let found = enumerate(&keyer, &root, &[keyer.key(&root)], 1 << 12, usize::MAX).unwrap();
         let terminals = terminals(&found.set.into_slots(), &found.out_degree);
