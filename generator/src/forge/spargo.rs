@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::forge::margo::themes::{MargoCase, Oracle, margo_themes};
+use crate::forge::margo::themes::{MargoCase, Oracle, has_pinned_suicide, margo_themes};
 use crate::puzzle::{Census, Theme};
 use crate::solve::Wld;
 use crate::solve::margo::Score;
@@ -239,13 +239,16 @@ fn forced_to_fill_eye(pos: &AnyPosition, line: &[Move]) -> bool {
 
 /// Whether the position at `rank` is a candidate for `theme`: at least four
 /// legal moves of which exactly one wins, and the theme as far as the
-/// tablebase can judge it. Stack-join, surround capture, over/under cut,
-/// zombie reversal and pinned suicide are judged by their detectors (with
-/// the tablebase's values); forced eye-filling and ko need values under other
-/// rules, so the scan looks for their sign instead (along the best line, up to
-/// 40 plies, a player's every legal move fills one of their own eyes, or the
-/// line ends with the player to move stuck while the other could still move; a move
-/// of the first six leaves a ko point) and the forge's detectors decide.
+/// tablebase can judge it. Stack-join, surround capture, over/under cut and
+/// zombie reversal are judged by their detectors (with the tablebase's
+/// values); forced eye-filling, ko and pinned suicide need values under other
+/// rules, which the tablebase (built under one set of rules) cannot give, so
+/// the scan looks for their sign instead (along the best line, up to 40
+/// plies, a player's every legal move fills one of their own eyes, or the
+/// line ends with the player to move stuck while the other could still move;
+/// a move of the first six leaves a ko point; a capture on an enemy group's
+/// last freedom that is suicide because a piece it would capture is pinned,
+/// see [`has_pinned_suicide`]) and the forge's detectors decide.
 fn is_theme_candidate(tb: &Tablebase, rank: u32, theme: Theme) -> bool {
     let p = AnyPosition::Small(tb.position(rank));
     let quick = match theme {
@@ -255,6 +258,7 @@ fn is_theme_candidate(tb: &Tablebase, rank: u32, theme: Theme) -> bool {
                 + eyes(&p, cannonball_rules::margo::Color::White)
                 > 0
         }
+        Theme::PinnedSuicide => has_pinned_suicide(&p),
         _ => true,
     };
     if !quick {
@@ -268,6 +272,7 @@ fn is_theme_candidate(tb: &Tablebase, rank: u32, theme: Theme) -> bool {
     };
     match theme {
         Theme::ForcedEyeFilling => forced_to_fill_eye(&pos, &best_line(tb, &pos, key, 40)),
+        Theme::PinnedSuicide => true,
         Theme::Ko => {
             let mut cur = pos.clone();
             best_line(tb, &pos, key, 6)

@@ -436,8 +436,11 @@ pub fn is_pinned_suicide(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool {
     has_pinned_suicide(case.position) && answer_changes(case, oracle, |r| r.zombies = false)
 }
 
-/// The structural test of [`is_pinned_suicide`].
-fn has_pinned_suicide(pos: &AnyPosition) -> bool {
+/// The structural test of [`is_pinned_suicide`]: an empty board-level point
+/// where placing is suicide although it takes the last freedom of an enemy
+/// group with a piece beside the point that something else rests on.
+#[must_use]
+pub fn has_pinned_suicide(pos: &AnyPosition) -> bool {
     let geo = pos.geometry();
     let snap = Snapshot::of(pos);
     geo.level_points(0).any(|x| {
