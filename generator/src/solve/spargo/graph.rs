@@ -255,14 +255,8 @@ impl Graph {
                 .enumerate()
                 .for_each(|(k, (count, room))| {
                     let (lo, len) = (k * part, count.len());
-                    room.mine.clear();
-                    room.mine.extend(
-                        batch
-                            .iter()
-                            .flat_map(|b| &b.kids)
-                            .filter_map(|&kid| offset(kid, lo, len)),
-                    );
-                    room.order(stretch_bits, |&i| i);
+                    let kids = batch.iter().flat_map(|b| b.kids.iter().copied());
+                    room.gather(kids, lo, len, stretch_bits);
                     for &i in &room.ordered {
                         count[i as usize] += 1;
                     }

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use super::graph::Graph;
 use super::progress::Phase;
-use super::stretch::{Room, offset};
+use super::stretch::Room;
 
 /// Distance value meaning "no end is forced" (draws).
 pub const NO_DISTANCE: u8 = u8::MAX;
@@ -172,14 +172,10 @@ impl Words {
             .enumerate()
             .map(|(k, (words, room))| {
                 let (lo, len) = (k * part, words.len());
-                room.mine.clear();
-                room.mine.extend(
-                    children
-                        .iter()
-                        .flat_map(|&c| graph.parents(c))
-                        .filter_map(|&p| offset(p, lo, len)),
-                );
-                room.order(bits, |&i| i);
+                let parents = children
+                    .iter()
+                    .flat_map(|&c| graph.parents(c).iter().copied());
+                room.gather(parents, lo, len, bits);
                 let mut next = Layer::default();
                 for &i in &room.ordered {
                     let p = (lo + i as usize) as u32;

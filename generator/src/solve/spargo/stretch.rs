@@ -91,6 +91,24 @@ impl<T: Copy> Room<T> {
     }
 }
 
+impl Room<u32> {
+    /// The offsets of the `slots` within the range of `len` slots from `lo`
+    /// (the others left out), gathered and then ordered by stretches of
+    /// `1 << bits`.
+    pub fn gather(
+        &mut self,
+        slots: impl IntoIterator<Item = u32>,
+        lo: usize,
+        len: usize,
+        bits: u32,
+    ) {
+        self.mine.clear();
+        self.mine
+            .extend(slots.into_iter().filter_map(|s| offset(s, lo, len)));
+        self.order(bits, |&i| i);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
