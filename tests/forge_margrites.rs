@@ -96,6 +96,58 @@ fn forging_is_deterministic() {
     }
 }
 
+/// The race stream (`forge --theme martyrdom-path`) gives back the committed
+/// puzzles it made, byte for byte from the same seed and index, with the
+/// martyrdom-path theme; and the forge refuses `--theme` with a theme the
+/// race stream is not for, naming the themes it takes.
+#[test]
+fn the_race_stream_reproduces_its_puzzles() {
+    use cannonball::forge::margrites::{Stream, forge_candidate_in};
+    let limits = Limits::MARGRITES;
+    let made: Vec<puzzle::Puzzle> = collection()
+        .into_iter()
+        .filter(|p| p.provenance.source.starts_with("race "))
+        .collect();
+    assert!(made.len() >= 7, "{} race puzzles", made.len());
+    for p in made.iter().take(2) {
+        let again = forge_candidate_in(
+            Stream::Race,
+            p.provenance.seed,
+            p.provenance.candidate,
+            &limits,
+        )
+        .expect("forge")
+        .unwrap_or_else(|why| panic!("{}: {why:?}", p.id));
+        assert_eq!(again.id, p.id);
+        assert_eq!(again.key, p.key, "{}", p.id);
+        assert!(
+            again.themes.contains(&puzzle::Theme::MartyrdomPath),
+            "{}",
+            p.id
+        );
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cannonball"))
+        .args([
+            "forge",
+            "--game",
+            "margrites",
+            "--theme",
+            "trap",
+            "--candidates",
+            "1",
+        ])
+        .args(["--quiet", "--out"])
+        .arg(std::env::temp_dir().join("cannonball-race-theme"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("score-race or martyrdom-path, not trap"),
+        "{err}"
+    );
+}
+
 /// A candidate turned down says why.
 #[test]
 fn rejections_name_their_reason() {

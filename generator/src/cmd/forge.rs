@@ -53,7 +53,9 @@ pub struct Args {
     /// Spargo with a tablebase: take candidates from a scan of the tablebase
     /// for positions that show this theme's sign (stack-join, ko, ...) instead
     /// of drawing them at random. The scan's ranks are kept in OUT/.forge.
-    /// With `--save`: `stack-join` only.
+    /// With `--save`: `stack-join` only. Margrites: `score-race` or
+    /// `martyrdom-path` draws race endgames only (a runner of each side near
+    /// its scoring edge), where those themes arise.
     #[arg(long)]
     theme: Option<Theme>,
     /// Spargo with a tablebase: best-margin puzzles ("find the best move;
@@ -244,6 +246,7 @@ fn run_options(a: &Args, tb_checksum: Option<u64>) -> RunOptions {
             (true, _, _) => Some("capture".to_owned()),
             (_, true, None) => Some("save".to_owned()),
             (_, true, Some(t)) => Some(format!("save-{}", t.slug())),
+            (_, _, Some(_)) if a.game == Game::Margrites => Some("race".to_owned()),
             (_, _, Some(t)) => Some(format!("scan-{}", t.slug())),
             _ if a.verdict => Some("whoever-moves".to_owned()),
             _ => a.best_margin.then(|| "best-margin".to_owned()),
@@ -265,8 +268,22 @@ fn horizon_source(a: &Args, tablebase: Option<&Tablebase>) -> Result<horizon::So
     Ok(match (a.save, a.theme, tablebase) {
         (true, Some(Theme::StackJoin), _) => horizon::Source::StackJoin,
         (true, Some(t), _) => anyhow::bail!("--save takes --theme stack-join only, not {t}"),
-        (false, Some(_), None) => anyhow::bail!("--theme needs --tablebase (Spargo) or --save"),
+        (false, Some(_), None) if a.game != Game::Margrites => {
+            anyhow::bail!("--theme needs --tablebase (Spargo), --save, or --game margrites")
+        }
         _ => horizon::Source::Window,
+    })
+}
+
+/// Which Margrites candidates the run draws: with `--theme score-race` or
+/// `--theme martyrdom-path`, race endgames only.
+fn margrites_stream(a: &Args) -> Result<margrites::Stream> {
+    Ok(match (a.game, a.theme) {
+        (Game::Margrites, Some(Theme::ScoreRace | Theme::MartyrdomPath)) => margrites::Stream::Race,
+        (Game::Margrites, Some(t)) => {
+            anyhow::bail!("Margrites: --theme takes score-race or martyrdom-path, not {t}")
+        }
+        _ => margrites::Stream::Mixed,
     })
 }
 
@@ -347,6 +364,7 @@ pub fn run(a: &Args) -> Result<ExitCode> {
     let tb_checksum = tablebase.as_ref().map(Tablebase::checksum);
     let opts = run_options(a, tb_checksum);
     let source = horizon_source(a, tablebase.as_ref())?;
+    let stream = margrites_stream(a)?;
     let bar = candidate_bar(a);
     let progress = |n: u64, r: &RunReport| {
         bar.set_position(n + r.resumed);
@@ -390,7 +408,9 @@ pub fn run(a: &Args) -> Result<ExitCode> {
             None => Ok(Err(Reject::NoQuestion)),
         },
         (Game::Spargo | Game::Margo, _, None) => margo::forge_one(game, seed, i, &limits),
-        (Game::Margrites, _, _) => margrites::forge_candidate(seed, i, &Limits::MARGRITES),
+        (Game::Margrites, _, _) => {
+            margrites::forge_candidate_in(stream, seed, i, &Limits::MARGRITES)
+        }
     };
     let report = run::run(&opts, &forge, &progress)?;
     bar.finish_and_clear();

@@ -22,6 +22,17 @@
 //!
 //! Midgame positions are not used: with eight pieces a side a position has
 //! tens of thousands of distinct turns, far beyond the per-candidate budget.
+//!
+//! A second stream, [`Stream::Race`], asked for by the forge for the themes
+//! that need a race to the scoring edges (`score-race`, `martyrdom-path`),
+//! gives **race** endgames only: one to three pieces a side; a runner of
+//! each side one to four rows (the side to move) or one to three rows (the
+//! other) from its scoring edge; the other side's remaining pieces within
+//! two squares of the mover's runner, between it and its edge or beside it,
+//! around a square the runner would step to (two of them touching it bar it
+//! to a lone runner by martyrdom); the mover's remaining pieces
+//! within two squares of the other runner (where they can stop it instead
+//! of racing).
 
 use cannonball_rules::margrites::capture::capture_round;
 use cannonball_rules::margrites::setup::PIECES_PER_SIDE;
@@ -41,11 +52,30 @@ pub struct Candidate {
     pub source: String,
 }
 
+/// Which candidates a forge run draws.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Stream {
+    /// Self-play and the three constructed layouts, in turn (the default).
+    #[default]
+    Mixed,
+    /// Race endgames only (see the module docs).
+    Race,
+}
+
 /// The `index`-th candidate of `seed`'s stream; `None` when that draw gives no
 /// usable position (the self-play game ended, or hit the turn cap first).
 #[must_use]
 pub fn candidate(seed: u64, index: u64) -> Option<Candidate> {
+    candidate_in(Stream::Mixed, seed, index)
+}
+
+/// The `index`-th candidate of `seed` in `stream`.
+#[must_use]
+pub fn candidate_in(stream: Stream, seed: u64, index: u64) -> Option<Candidate> {
     let mut rng = Rng::seed_from(seed).fork(index);
+    if stream == Stream::Race {
+        return race_candidate(&mut rng);
+    }
     match index % 4 {
         0 => selfplay_candidate(&mut rng, index / 4),
         1 => endgame_candidate(&mut rng, Layout::Around),
@@ -274,6 +304,107 @@ fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
     })
 }
 
+/// A square on `rank` counted `rows` rows back from `color`'s scoring edge,
+/// on a random file.
+fn rows_from_edge(rng: &mut Rng, color: Color, rows: u8) -> Option<Square> {
+    let edge = color.scoring_rank();
+    let rank = if edge == 0 {
+        rows
+    } else {
+        edge.checked_sub(rows)?
+    };
+    Square::from_coords(rng.below(u64::from(FILES)) as u8, rank)
+}
+
+/// Whether `s` lies between `runner` and `color`'s scoring edge, or beside
+/// the runner (its row or one behind).
+fn ahead_of(color: Color, runner: Square, s: Square) -> bool {
+    let edge = i32::from(color.scoring_rank());
+    let d = |q: Square| (i32::from(q.rank()) - edge).abs();
+    d(s) <= d(runner) + 1
+}
+
+/// One of the squares ahead of `runner` (a row nearer `color`'s scoring
+/// edge, the same file or the next), at random; `None` on that edge.
+fn gate(rng: &mut Rng, color: Color, runner: Square) -> Option<Square> {
+    let edge = i32::from(color.scoring_rank());
+    let rank = i32::from(runner.rank());
+    let next = rank + (edge - rank).signum();
+    let ahead: Vec<Square> = Square::all()
+        .filter(|s| i32::from(s.rank()) == next && next != rank)
+        .filter(|s| s.file().abs_diff(runner.file()) <= 1)
+        .collect();
+    ahead.get(rng.index(ahead.len().max(1))).copied()
+}
+
+/// A race endgame (see the module docs); `None` when the draw gives no legal,
+/// live position with no piece standing capturable.
+fn race_candidate(rng: &mut Rng) -> Option<Candidate> {
+    let mover = if rng.below(2) == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let other = mover.other();
+    let counts = ByColor {
+        black: 1 + rng.below(3) as usize,
+        white: 1 + rng.below(3) as usize,
+    };
+    let rows = 1 + rng.below(4) as u8;
+    let runner = rows_from_edge(rng, mover, rows)?;
+    let rows = 1 + rng.below(3) as u8;
+    let rival = rows_from_edge(rng, other, rows)?;
+    if runner == rival {
+        return None;
+    }
+    let mut pieces = ByColor::<SquareSet>::default();
+    *pieces.get_mut(mover) = pieces.get(mover).with(runner);
+    *pieces.get_mut(other) = pieces.get(other).with(rival);
+    // The gate: a square the runner would step to on its way, which the
+    // other side's pieces are placed around (two of them touching it bar it
+    // to a lone runner by martyrdom).
+    let gate = gate(rng, mover, runner);
+    for (color, near) in [(other, runner), (mover, rival)] {
+        for _ in 1..*counts.get(color) {
+            let taken = pieces.black.union(pieces.white);
+            let squares: Vec<Square> = Square::all()
+                .filter(|&s| !taken.contains(s) && within(s, near, 2))
+                .filter(|&s| {
+                    color == mover
+                        || (ahead_of(mover, runner, s)
+                            && gate.is_none_or(|g| g != s && g.touches(s)))
+                })
+                .collect();
+            if squares.is_empty() {
+                return None;
+            }
+            let sq = squares[rng.index(squares.len())];
+            *pieces.get_mut(color) = pieces.get(color).with(sq);
+        }
+    }
+    if !capture_round(&pieces).is_empty() {
+        return None;
+    }
+    let standings = draw_standings(rng, &pieces);
+    let diagram = Diagram {
+        pieces: pieces.map(Iterator::collect),
+        to_move: mover,
+        turn: if mover == Color::Black { 1 } else { 2 },
+        standings,
+    };
+    let position = Position::from_diagram(&diagram, Options::STANDARD).ok()?;
+    if position.is_over() || !position.has_legal_step() {
+        return None;
+    }
+    Some(Candidate {
+        position,
+        source: format!(
+            "race {}v{} runners {runner} and {rival}",
+            counts.black, counts.white
+        ),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -337,6 +468,37 @@ mod tests {
             assert!(set.all(near), "{}: a hunter far from the hunted", c.source);
         }
         assert!(seen[0] >= 5 && seen[1] >= 5, "{seen:?}");
+    }
+
+    /// Race candidates: both runners near their scoring edges, the mover's
+    /// within four rows and the other's within three, a deterministic stream
+    /// different from the mixed one.
+    #[test]
+    fn race_candidates_put_both_runners_near_their_edges() {
+        let mut made = 0;
+        for i in 0..60 {
+            let Some(c) = candidate_in(Stream::Race, 7, i) else {
+                continue;
+            };
+            assert_eq!(Some(&c), candidate_in(Stream::Race, 7, i).as_ref());
+            assert!(c.source.starts_with("race "), "{}", c.source);
+            made += 1;
+            let p = c.position;
+            assert!(!p.is_over() && p.has_legal_step(), "{}", c.source);
+            assert!(capture_round(&p.board()).is_empty(), "{}", c.source);
+            let rows = |color: Color| {
+                let edge = i32::from(color.scoring_rank());
+                p.pieces(color)
+                    .map(|s| (i32::from(s.rank()) - edge).abs())
+                    .min()
+                    .unwrap_or(i32::MAX)
+            };
+            let me = p.to_move();
+            assert!((1..=4).contains(&rows(me)), "{}", c.source);
+            assert!((1..=3).contains(&rows(me.other())), "{}", c.source);
+            assert!(p.pieces(me).len() <= 3 && p.pieces(me.other()).len() <= 3);
+        }
+        assert!(made >= 20, "only {made} of 60 race candidates usable");
     }
 
     #[test]

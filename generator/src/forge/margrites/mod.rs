@@ -56,7 +56,7 @@ use cannonball_rules::margrites::Position;
 
 pub use super::{ForgeError, Forged, Limits, Reject};
 pub use analyse::{Analysis, Turned, analyse};
-pub use candidates::{Candidate, candidate};
+pub use candidates::{Candidate, Stream, candidate, candidate_in};
 pub use motif::motif;
 
 /// Analyses the `index`-th candidate of `seed`'s stream: the first objective
@@ -79,7 +79,20 @@ pub fn forge_one(seed: u64, index: u64, limits: &Limits) -> Result<Option<Puzzle
 /// # Errors
 /// As [`forge_one`].
 pub fn forge_candidate(seed: u64, index: u64, limits: &Limits) -> Result<Forged, ForgeError> {
-    let Some(c) = candidate(seed, index) else {
+    forge_candidate_in(Stream::Mixed, seed, index, limits)
+}
+
+/// [`forge_candidate`] for the `index`-th candidate of `seed` in `stream`.
+///
+/// # Errors
+/// As [`forge_one`].
+pub fn forge_candidate_in(
+    stream: Stream,
+    seed: u64,
+    index: u64,
+    limits: &Limits,
+) -> Result<Forged, ForgeError> {
+    let Some(c) = candidate_in(stream, seed, index) else {
         return Ok(Err(Reject::NoQuestion));
     };
     let pos = presented(&c.position)?;
@@ -90,6 +103,11 @@ pub fn forge_candidate(seed: u64, index: u64, limits: &Limits) -> Result<Forged,
     let mut why = Reject::NoQuestion;
     for (objective, turns) in objectives {
         match analyse(&pos, objective, turns, limits)? {
+            // A race puzzle whose try wins the game at once (capturing the
+            // opponent's last pieces, say) rewards the worse game move.
+            Ok(a) if stream == Stream::Race && a.tries.iter().any(|t| wins_at_once(&pos, t)) => {
+                why = stronger(why, Reject::NoGenuineTry);
+            }
             Ok(a) if a.sound_proved => {
                 fallback = Some(a);
                 break;
@@ -111,6 +129,19 @@ pub fn forge_candidate(seed: u64, index: u64, limits: &Limits) -> Result<Forged,
         solver_nodes: nodes,
         budget: None,
     })?))
+}
+
+/// Whether the try `t` ends the game with a win for the side to move of
+/// `pos`.
+fn wins_at_once(pos: &Position, t: &puzzle::Try) -> bool {
+    let puzzle::Move::Margrites(turn) = &t.mv else {
+        return false;
+    };
+    turn.play(pos).is_ok_and(|(_, after)| {
+        after
+            .result()
+            .is_some_and(|r| r.winner == Some(pos.to_move()))
+    })
 }
 
 /// The reason of the objective that came further through the checks.
@@ -209,4 +240,38 @@ pub(crate) fn test_position(black: &str, white: &str, score: &str) -> Position {
         to_move: "black".into(),
     })
     .expect("a test position")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{Try, Value};
+
+    fn a_try(turn: &str) -> Try {
+        Try {
+            mv: puzzle::Move::Margrites(turn.parse().expect("a turn")),
+            tempting: "captures 1".into(),
+            value: Value::Reaches(false),
+            refutation: Vec::new(),
+        }
+    }
+
+    /// Taking White's last piece ends the game: a win when Black is ahead
+    /// on points, a loss when behind; a turn that leaves both sides pieces
+    /// wins nothing at once.
+    #[test]
+    fn a_try_that_takes_the_last_piece_can_win_at_once() {
+        let take = a_try("1. b5>a4; c4>b4(xa3).");
+        let ahead = test_position("b5 c4", "a3", "2(6)-1(4)");
+        assert!(wins_at_once(&ahead, &take));
+        let behind = test_position("b5 c4", "a3", "1(5)-2(5)");
+        let puzzle::Move::Margrites(turn) = &take.mv else {
+            unreachable!("a Margrites try")
+        };
+        // The capture ends the game there too: a loss, not a win.
+        assert!(turn.play(&behind).expect("legal").1.is_over());
+        assert!(!wins_at_once(&behind, &take));
+        let run = a_try("1. b5>b6; b6>b7; b7>b8; b8>B++.");
+        assert!(!wins_at_once(&ahead, &run));
+    }
 }
