@@ -262,28 +262,32 @@ fn draw_standings(rng: &mut Rng, pieces: &ByColor<SquareSet>) -> ByColor<Tally> 
     standings
 }
 
-fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
-    let (hunters, counts) = draw_counts(rng, layout);
-    let (centre, radius) = draw_centre(rng, layout)?;
-    let pieces = place(rng, layout, hunters, &counts, (centre, radius))?;
-    // No piece may stand capturable: a diagram shows a position after captures.
-    if !capture_round(&pieces).is_empty() {
+/// The constructed position of `pieces` with `to_move` to move at the start
+/// of its turn and standings drawn for the missing pieces; `None` when a
+/// piece stands capturable (a diagram shows a position after captures) or
+/// the position is not a live one.
+fn live_position(rng: &mut Rng, pieces: &ByColor<SquareSet>, to_move: Color) -> Option<Position> {
+    if !capture_round(pieces).is_empty() {
         return None;
     }
-    // The hunters move: for Around the draw in `draw_counts` is simply the
-    // side to move.
-    let to_move = hunters;
-    let standings = draw_standings(rng, &pieces);
+    let standings = draw_standings(rng, pieces);
     let diagram = Diagram {
-        pieces: pieces.map(Iterator::collect),
+        pieces: (*pieces).map(Iterator::collect),
         to_move,
         turn: if to_move == Color::Black { 1 } else { 2 },
         standings,
     };
     let position = Position::from_diagram(&diagram, Options::STANDARD).ok()?;
-    if position.is_over() || !position.has_legal_step() {
-        return None;
-    }
+    (!position.is_over() && position.has_legal_step()).then_some(position)
+}
+
+fn endgame_candidate(rng: &mut Rng, layout: Layout) -> Option<Candidate> {
+    let (hunters, counts) = draw_counts(rng, layout);
+    let (centre, radius) = draw_centre(rng, layout)?;
+    let pieces = place(rng, layout, hunters, &counts, (centre, radius))?;
+    // The hunters move: for Around the draw in `draw_counts` is simply the
+    // side to move.
+    let position = live_position(rng, &pieces, hunters)?;
     Some(Candidate {
         position,
         source: format!(
@@ -382,20 +386,7 @@ fn race_candidate(rng: &mut Rng) -> Option<Candidate> {
             *pieces.get_mut(color) = pieces.get(color).with(sq);
         }
     }
-    if !capture_round(&pieces).is_empty() {
-        return None;
-    }
-    let standings = draw_standings(rng, &pieces);
-    let diagram = Diagram {
-        pieces: pieces.map(Iterator::collect),
-        to_move: mover,
-        turn: if mover == Color::Black { 1 } else { 2 },
-        standings,
-    };
-    let position = Position::from_diagram(&diagram, Options::STANDARD).ok()?;
-    if position.is_over() || !position.has_legal_step() {
-        return None;
-    }
+    let position = live_position(rng, &pieces, mover)?;
     Some(Candidate {
         position,
         source: format!(
