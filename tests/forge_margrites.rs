@@ -46,7 +46,8 @@ fn the_collection_reanalyses_to_itself() {
 /// a reflex player finds, one to three genuine tries each, the band from the
 /// ladder, and no two puzzles the same. (Theme counts are not a gate here:
 /// under the counterfactual tests the collection has no chain-capture puzzle
-/// and one score-race and one martyrdom-path puzzle; issue 15 keeps that open.)
+/// and one score-race puzzle, and eight martyrdom-path puzzles from the race
+/// stream; issue 15 keeps that open.)
 #[test]
 fn the_collection_meets_the_forge_standards() {
     let puzzles = collection();
