@@ -138,7 +138,8 @@ impl Theme {
             }
             Theme::StackJoin => {
                 "The key is a piece on an upper level that joins two or more groups with one eye \
-                 each into one group with at least two eyes."
+                 each, one of them about to be taken at its eye, into one group with at least two \
+                 eyes."
             }
             Theme::PinnedSuicide => {
                 "The natural capture, on the last freedom of an enemy group, is suicide: a \

@@ -52,7 +52,8 @@
 //! - [`is_stack_join`] (structural): the key is on level 1 or higher; its
 //!   group after the move holds pieces of at least two attacker groups that
 //!   were separate before it; each of those groups had exactly one eye
-//!   before; the joined group has at least two eyes after. An **eye** of a
+//!   before, and for one of them the eye was its only freedom (it was in
+//!   danger); the joined group has at least two eyes after. An **eye** of a
 //!   group is an empty board-level point all of whose orthogonal neighbours
 //!   hold pieces of the group. No rule switches off linking through a
 //!   stacked piece without changing what every group is, so the test is the
@@ -381,45 +382,81 @@ fn fills_own_eye(pos: &AnyPosition, m: Move) -> bool {
 
 /// **Stack-join**: the key is a placement on level 1 or higher; the key's group
 /// after the move holds pieces of two or more attacker groups that were
-/// separate before it; each of those groups had exactly one eye before the move;
-/// and the joined group has at least two eyes after it. An eye of a group is an
+/// separate before it; each of those groups had exactly one eye before the move,
+/// and one of them was in danger (its eye was its only freedom, so the
+/// opponent could take it there: a join nothing threatened is a side effect,
+/// not the point of the key); and the joined group has at least two eyes
+/// after it. An eye of a group is an
 /// empty level-0 point all of whose orthogonal neighbours hold pieces of the
 /// group. (Two eyes is the oracle-free safety test: the defender can fill
 /// neither eye without suicide while the other stays open.)
 #[must_use]
 pub fn is_stack_join(case: &MargoCase<'_>, _oracle: &dyn Oracle) -> bool {
-    joins_one_eyed_groups(case.position, case.key)
+    Join::of(case.position, case.key).is_some_and(|j| j.one_eyed_into_two() && j.rescues())
 }
 
-/// The test of [`is_stack_join`] for any move `m` of `pos`: a placement on
-/// level 1 or higher that joins two or more one-eyed groups of the mover
-/// into one group with at least two eyes.
+/// The test of [`is_stack_join`] for any move `m` of `pos` without the
+/// danger: a placement on level 1 or higher that joins two or more
+/// one-eyed groups of the mover into one group with at least two eyes (the
+/// sign the tablebase scan and census look for).
 #[must_use]
 pub fn joins_one_eyed_groups(pos: &AnyPosition, m: Move) -> bool {
-    let Move::Place(p) = m else {
-        return false;
-    };
-    if pos.geometry().level(p) == 0 {
-        return false;
-    }
-    let Some(played) = play(pos, m) else {
-        return false;
-    };
-    let before = Snapshot::of(pos);
-    let after = Snapshot::of(&played.after);
-    let joined = after.group(p, true);
-    let mut parts: Vec<BTreeSet<Point>> = Vec::new();
-    for &q in &joined {
-        if q != p && !parts.iter().any(|g| g.contains(&q)) {
-            let g = before.group(q, true);
-            if !g.is_empty() {
-                parts.push(g);
+    Join::of(pos, m).is_some_and(|j| j.one_eyed_into_two())
+}
+
+/// What an upper-level placement joins: the mover's groups it links, as
+/// they were before it, and its group after.
+struct Join {
+    before: Snapshot,
+    parts: Vec<BTreeSet<Point>>,
+    after: Snapshot,
+    joined: BTreeSet<Point>,
+}
+
+impl Join {
+    /// `None` for a board-level or illegal move.
+    fn of(pos: &AnyPosition, m: Move) -> Option<Join> {
+        let Move::Place(p) = m else {
+            return None;
+        };
+        if pos.geometry().level(p) == 0 {
+            return None;
+        }
+        let played = play(pos, m)?;
+        let before = Snapshot::of(pos);
+        let after = Snapshot::of(&played.after);
+        let joined = after.group(p, true);
+        let mut parts: Vec<BTreeSet<Point>> = Vec::new();
+        for &q in &joined {
+            if q != p && !parts.iter().any(|g| g.contains(&q)) {
+                let g = before.group(q, true);
+                if !g.is_empty() {
+                    parts.push(g);
+                }
             }
         }
+        Some(Join {
+            before,
+            parts,
+            after,
+            joined,
+        })
     }
-    parts.len() >= 2
-        && parts.iter().all(|g| before.eyes(g).len() == 1)
-        && after.eyes(&joined).len() >= 2
+
+    /// Two or more groups with one eye each joined into one with two eyes.
+    fn one_eyed_into_two(&self) -> bool {
+        self.parts.len() >= 2
+            && self.parts.iter().all(|g| self.before.eyes(g).len() == 1)
+            && self.after.eyes(&self.joined).len() >= 2
+    }
+
+    /// One of the joined groups was in danger: its eye was its only
+    /// freedom, so the opponent could take it there.
+    fn rescues(&self) -> bool {
+        self.parts
+            .iter()
+            .any(|g| self.before.freedoms(g).len() == 1)
+    }
 }
 
 /// **Pinned suicide**: in the puzzle position there is a board-level point `x`

@@ -7,7 +7,7 @@ use crate::forge::margo::horizon::{self, Goal};
 use crate::forge::margo::themes::oracle::value_changes;
 use crate::forge::margo::themes::{
     Horizon, MargoCase, Oracle, defender_fills_eye, is_forced_eye_filling, is_ko, is_stack_join,
-    is_zombie_reversal, zombies_in_play,
+    is_zombie_reversal, joins_one_eyed_groups, zombies_in_play,
 };
 use crate::solve::margo::CaptureSearch;
 
@@ -207,4 +207,34 @@ fn the_save_oracle_counts_the_fewest_pieces_lost() {
     assert_eq!(oracle().save(&pos, 1), Some(2));
     let safe = position(margo(5), "black e5; white a1; to-move black");
     assert_eq!(oracle().save(&safe, 1), Some(0));
+}
+
+/// Two committed puzzles whose key joins one-eyed groups into one with two
+/// eyes while neither group was in danger (a hand check of the tags found
+/// them): in `margo-652c27d1b1a2` the key's point is the b2-b3 cut, in
+/// `margo-a3234606e3ae` it is the one move that fills no freedom of White's
+/// own. The join is there; the theme is not.
+#[test]
+fn a_join_nothing_threatened_is_not_stack_join() {
+    let cut = solved(&Cap(
+        "black a1 a2 b2 b3 c3 d3 e3 e4 d5 e5 c3+1; \
+         white c1 d1 c2 d2 e2 a3 a4 b4 c4 d4 b5 b2+1 d3+1; to-move white",
+        2,
+        "a2+1",
+    ));
+    let harmless = saved(&Save(
+        7,
+        "black a3 b3 g3 a4 b4 c4 f4 g4 b5 c5 d5 g5 c6 d6 e6 f6 c7 d7 e7 f7 b2+1 c2+1 e2+1 \
+         a3+1 b3+1 e3+1 f3+1 b4+1 c4+1 d4+1 b5+1 c5+1 d5+1 c6+1 d6+1 c2+2 c3+2 c4+2 c5+2 \
+         b2+3 b3+3 b4+3; \
+         white a1 b1 d1 e1 f1 g1 a2 b2 c2 d2 e2 f2 g2 c3 d3 e3 f3 d4 e4 e5 a6 b6 b7 a1+1 \
+         d1+1 e1+1 f1+1 a2+1 d2+1 f2+1 c3+1 d3+1 b6+1 d1+2 e1+2 b2+2 d2+2 e2+2 b3+2 b4+2 \
+         b5+2 d1+3; \
+         zombies c3 b6 b7 e2+1 c3+1 b6+1 b2+2 b3+2 b4+2 b5+2; to-move white",
+        "a2+2",
+    ));
+    for case in [cut, harmless] {
+        assert!(joins_one_eyed_groups(&case.position, case.key));
+        assert!(!is_stack_join(&case.case(), oracle()));
+    }
 }
