@@ -60,6 +60,28 @@ fn random_games<const W: usize>(
     Ok((games, plies, start.elapsed()))
 }
 
+/// Every position of `games` random games from the start (seeded), then the
+/// time [`Position::for_each_child`] takes over all of them: the work of the
+/// tablebase's enumeration and of the solver's node expansion. Returns the
+/// positions, their children and the time.
+fn children<const W: usize>(rules: Rules, games: u64, seed: u64) -> Result<(u64, u64, Duration)> {
+    let mut rng = Rng::seed_from(seed);
+    let mut positions = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::<W>::new(rules)?;
+        while let Some(m) = pos.random_move(&mut rng) {
+            positions.push(pos.clone());
+            pos.play_unchecked(m);
+        }
+    }
+    let start = Instant::now();
+    let mut kids = 0u64;
+    for pos in &positions {
+        pos.for_each_child(|_, child| kids += u64::from(child.ply() > 0));
+    }
+    Ok((positions.len() as u64, kids, start.elapsed()))
+}
+
 pub fn run(args: &Args) -> Result<()> {
     if cfg!(debug_assertions) {
         outln!("warning: this is a debug build; run `cargo run --release -- bench`")?;
@@ -109,6 +131,19 @@ fn engine(args: &Args) -> Result<()> {
         t.as_secs_f64(),
         rate(games as f64, t),
         rate(plies as f64, t) / 1e6
+    )?;
+
+    let (positions, kids, t) = children::<1>(spargo, 20_000, 3)?;
+    outln!(
+        "spargo children: {positions} positions of 20,000 random games expanded in {:.2} s = {:.2} M positions/s ({kids} children)",
+        t.as_secs_f64(),
+        rate(positions as f64, t) / 1e6
+    )?;
+    let (positions, kids, t) = children::<4>(margo7, 200, 4)?;
+    outln!(
+        "margo 7x7 children: {positions} positions of 200 random games expanded in {:.2} s = {:.2} M positions/s ({kids} children)",
+        t.as_secs_f64(),
+        rate(positions as f64, t) / 1e6
     )?;
     Ok(())
 }

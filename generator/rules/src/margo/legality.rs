@@ -122,6 +122,109 @@ fn enemy_atari<const W: usize>(
     out
 }
 
+/// The groups of one position sorted by their board-level liberties, for
+/// telling at once which of its placements change nothing but the point
+/// played (see [`Calm::nothing_happens`]): found once, then read for every
+/// placement of the position (zombies on, default freedom rule).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Calm<const W: usize> {
+    /// Visible pieces of the mover whose group has a liberty.
+    own_alive: Bitboard<W>,
+    /// Visible pieces of the mover whose group has two liberties or more.
+    own_multi: Bitboard<W>,
+    /// Visible pieces of the other colours.
+    enemy: Bitboard<W>,
+    /// Visible pieces of the other colours whose group has two liberties or
+    /// more.
+    enemy_multi: Bitboard<W>,
+    /// Empty board-level points.
+    empty0: Bitboard<W>,
+}
+
+/// [`Calm`] of `board` for the mover `mover`; `None` under rules it does not
+/// cover: zombies off, the freedom of every level, or captures of adjacent
+/// groups only (a group without freedom can then stand untouched, and the
+/// next placement beside it takes it).
+pub(crate) fn calm<const W: usize>(
+    t: &Tables<W>,
+    rules: &Rules,
+    board: &Board<W>,
+    mover: Color,
+) -> Option<Calm<W>> {
+    if !rules.zombies || rules.all_freedoms || rules.capture_scope != CaptureScope::All {
+        return None;
+    }
+    let visible = board.visible();
+    let mut out = Calm {
+        own_alive: Bitboard::EMPTY,
+        own_multi: Bitboard::EMPTY,
+        enemy: Bitboard::EMPTY,
+        enemy_multi: Bitboard::EMPTY,
+        empty0: t.level0 - board.occupied(),
+    };
+    for c in Color::ALL.into_iter().take(rules.players()) {
+        if c == mover {
+            groups_with_liberties(t, rules, board, c, |group, libs| {
+                if libs.any() {
+                    out.own_alive |= group;
+                }
+                if libs.len() >= 2 {
+                    out.own_multi |= group;
+                }
+            });
+        } else {
+            out.enemy |= board.pieces(c) & visible;
+            groups_with_liberties(t, rules, board, c, |group, libs| {
+                if libs.len() >= 2 {
+                    out.enemy_multi |= group;
+                }
+            });
+        }
+    }
+    Some(out)
+}
+
+impl<const W: usize> Calm<W> {
+    /// Whether a piece of `mover` placed on the empty, playable point `p`
+    /// captures nothing and is not suicide, so that the board after the move
+    /// is the board with the piece added. `true` is certain; `false` means
+    /// "resolve the board".
+    ///
+    /// - On the board level, the piece cuts and buries nothing (cutters stand
+    ///   a level higher, on `p` among others), so every group keeps its pieces
+    ///   and links and only loses the liberty `p`. An enemy group beside `p`
+    ///   has `p` as a liberty, so it keeps a freedom exactly when it has two
+    ///   liberties; the placed piece's group has one when `p` has an empty
+    ///   neighbour or one of the mover's groups beside it has two liberties.
+    ///   Groups not beside `p` are unchanged: alive, or zombies that hold
+    ///   something up, so capturing them again removes nothing.
+    /// - On level 1, the piece buries nothing (no point lies directly below
+    ///   it) and empties no board-level point; if it completes no cut of an
+    ///   enemy link, no enemy group changes, and if it links to a group of
+    ///   its own with a freedom, its group keeps that freedom.
+    /// - Higher up the piece buries one, which can split a group: not decided.
+    #[inline]
+    pub(crate) fn nothing_happens(
+        &self,
+        t: &Tables<W>,
+        rules: &Rules,
+        board: &Board<W>,
+        mover: Color,
+        p: Point,
+    ) -> bool {
+        let beside = t.orth[p.index()];
+        if t.level0.contains(p) {
+            (beside.intersects(&self.empty0) || beside.intersects(&self.own_multi))
+                && ((beside & self.enemy) - self.enemy_multi).is_empty()
+        } else if t.below[p.index()].is_none() {
+            (t.down[p.index()] | beside).intersects(&self.own_alive)
+                && changes_no_enemy_group(t, rules, board, mover, p)
+        } else {
+            false
+        }
+    }
+}
+
 /// Whether placing a piece of `mover` on the board-level point `p`, which has
 /// no empty board-level neighbour, is suicide, from the position's
 /// [`Liberties`] (zombies on, default freedom rule): the same answer as
@@ -217,7 +320,7 @@ fn changes_no_enemy_group<const W: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::margo::capture::{alive, resolve_adjacent, resolve_all};
+    use crate::margo::capture::{alive, place_and_resolve, resolve_adjacent, resolve_all};
     use crate::margo::{Position, Preset};
     use crate::rng::Rng;
 
@@ -225,7 +328,7 @@ mod tests {
     /// `legal_placements` must be exactly the placements `check` accepts.
     fn legality_shortcut_is_exact<const W: usize>(rules: Rules, games: u64) {
         let mut rng = Rng::seed_from(rules.size as u64 * 7919 + games);
-        let (mut fast_hits, mut group_hits) = (0u64, 0u64);
+        let (mut fast_hits, mut group_hits, mut calm_hits) = (0u64, 0u64, 0u64);
         for _ in 0..games {
             let mut pos = Position::<W>::new(rules).unwrap();
             for _ in 0..400 {
@@ -237,7 +340,31 @@ mod tests {
                 }
                 assert_eq!(pos.count_legal(), pos.legal_moves().len());
                 assert_eq!(pos.has_legal_move(), !pos.legal_moves().is_empty());
+                let calm = calm(pos.t, &rules, &pos.board, pos.to_move);
+                let covered = rules.zombies && !rules.all_freedoms;
+                assert_eq!(
+                    calm.is_some(),
+                    covered && rules.capture_scope == CaptureScope::All
+                );
                 for p in pos.playable() {
+                    // A placement the groups call calm changes nothing but
+                    // the point played, as the full resolution finds.
+                    if calm.is_some_and(|k| {
+                        k.nothing_happens(pos.t, &rules, &pos.board, pos.to_move, p)
+                    }) {
+                        let mut b = pos.board;
+                        let res = place_and_resolve(pos.t, &rules, &mut b, pos.to_move, p);
+                        assert_eq!(
+                            res.map(|r| r.removed),
+                            Ok(Bitboard::EMPTY),
+                            "placement {p:?} {rules:?} {}",
+                            pos.to_setup().to_text()
+                        );
+                        let mut placed = pos.board;
+                        placed.place(pos.t, p, pos.to_move);
+                        assert_eq!(b, placed, "placement {p:?}");
+                        calm_hits += 1;
+                    }
                     let full = pos.check(crate::margo::Move::Place(p)).is_ok();
                     assert_eq!(legal.contains(p), full, "placement {p:?}");
                     if let Some(quick) = quick_legality(pos.t, &rules, &pos.board, pos.to_move, p) {
@@ -289,6 +416,12 @@ mod tests {
                 group_hits > games * 5,
                 "{group_hits} hits from groups in {games} games"
             );
+            if rules.capture_scope == CaptureScope::All {
+                assert!(
+                    calm_hits > games * 20,
+                    "{calm_hits} calm placements in {games} games"
+                );
+            }
         }
     }
 

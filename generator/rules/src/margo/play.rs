@@ -415,35 +415,43 @@ impl<const W: usize> Position<W> {
 
     /// Calls `f` with every legal move and the position after it, resolving each
     /// placement's captures once (for search: cheaper than playing each move of
-    /// [`Position::legal_moves`] on a copy).
+    /// [`Position::legal_moves`] on a copy). The placements that change nothing
+    /// but their point are told from the position's groups, found once
+    /// ([`legality::Calm`]), without resolving the board.
     pub fn for_each_child(&self, mut f: impl FnMut(Move, Position<W>)) {
+        self.for_each_child_with(|m, child, _| f(m, child));
+    }
+
+    /// [`Position::for_each_child`], also handing `f` the points each move
+    /// emptied (its captures' removals).
+    pub fn for_each_child_with(&self, mut f: impl FnMut(Move, Position<W>, Bitboard<W>)) {
         if self.ended_by_state() {
             return;
         }
-        let empty0 = self.t.level0 - self.board.occupied();
-        let superko = self.rules.ko.is_superko();
+        let (t, mover) = (self.t, self.to_move);
+        let calm = legality::calm(t, &self.rules, &self.board, mover);
         for p in self.playable() {
-            if !superko && self.t.level0.contains(p) && self.t.orth[p.index()].intersects(&empty0) {
-                if self.ko_point != Some(p) {
-                    let mut child = self.clone();
-                    child.play_unchecked(Move::Place(p));
-                    f(Move::Place(p), child);
-                }
-                continue;
-            }
             let mut after = self.board;
-            let Ok(res) =
-                capture::place_and_resolve(self.t, &self.rules, &mut after, self.to_move, p)
-            else {
-                continue;
+            let res = if calm
+                .as_ref()
+                .is_some_and(|c| c.nothing_happens(t, &self.rules, &self.board, mover, p))
+            {
+                after.place(t, p, mover);
+                Resolution::default()
+            } else {
+                let Ok(res) = capture::place_and_resolve(t, &self.rules, &mut after, mover, p)
+                else {
+                    continue;
+                };
+                res
             };
             let h = self.hash_after(p, &res);
             if self.ko_forbids(p, &after, h) {
                 continue;
             }
             let mut child = self.clone();
-            child.commit_place(p, after, res, h);
-            f(Move::Place(p), child);
+            let effects = child.commit_place(p, after, res, h);
+            f(Move::Place(p), child, effects.removed);
         }
         for (allowed, m) in [
             (self.rules.can_pass, Move::Pass),
@@ -452,7 +460,7 @@ impl<const W: usize> Position<W> {
             if allowed {
                 let mut child = self.clone();
                 child.play_unchecked(m);
-                f(m, child);
+                f(m, child, Bitboard::EMPTY);
             }
         }
     }

@@ -13,7 +13,7 @@
 //! The board part of the key is kept for every symmetry at once and updated
 //! from the parent's by the pieces a move adds and removes.
 
-use cannonball_rules::margo::{Color, Geometry, Move, Point, Position, Symmetry};
+use cannonball_rules::margo::{Bitboard, Color, Geometry, Move, Point, Position, Symmetry};
 use cannonball_rules::rng::splitmix64;
 
 /// Zobrist keys of the search (independent of the engine's).
@@ -192,34 +192,33 @@ impl Keys {
             return;
         }
         let before = margin(pos);
-        for p in pos.playable() {
-            if let Some(kid) = self.play(node, Move::Place(p), before) {
-                out.push(kid);
-            }
-        }
-        for m in [Move::Pass, Move::Swap] {
-            if let Some(kid) = self.play(node, m, before) {
-                out.push(kid);
-            }
-        }
+        pos.for_each_child_with(|m, child, removed| {
+            out.push(self.child(node, m, child, removed, before));
+        });
     }
 
-    /// The child after `m`, if legal; `before` is the node's [`margin`].
-    fn play<const W: usize>(&self, node: &Node<W>, m: Move, before: i32) -> Option<Node<W>> {
+    /// The child `child` reached by `m`, which emptied `removed`; `before` is
+    /// the node's [`margin`].
+    fn child<const W: usize>(
+        &self,
+        node: &Node<W>,
+        m: Move,
+        child: Position<W>,
+        removed: Bitboard<W>,
+        before: i32,
+    ) -> Node<W> {
         let pos = &node.pos;
-        let mut child = pos.clone();
-        let effects = child.play_if_legal(m)?;
         let mut board = node.board;
         if let Move::Place(p) = m {
             self.toggle(&mut board, p, pos.to_move());
-            for q in effects.removed {
+            for q in removed {
                 if let Some(c) = pos.color_at(q) {
                     self.toggle(&mut board, q, c);
                 }
             }
         }
         let gain = -margin(&child) - before;
-        Some(self.node(child, board, Some(m), gain))
+        self.node(child, board, Some(m), gain)
     }
 
     /// `m` seen in the table's frame of a node whose symmetry is `s`.
