@@ -144,8 +144,8 @@ impl Theme {
             Theme::PinnedSuicide => {
                 "The natural capture, on the last freedom of an enemy group, is suicide: a \
                  captured piece with something resting on it stays as a zombie and smothers the \
-                 capturing piece. Without zombies that capture would be legal and the answer \
-                 would be different."
+                 capturing piece. If zombies were off, that capture would be legal and would \
+                 solve the puzzle."
             }
             Theme::SurroundCapture => {
                 "The key takes the last freedom of an enemy group and captures it."

@@ -19,8 +19,9 @@
 //! the theme is **counterfactual**: it is tagged only when the solver finds
 //! that the puzzle comes out differently without the rule (see
 //! [`oracle`]'s `value_changes`, the value, and `answer_changes`, the value
-//! or the key), on top of a structural test that the mechanism appears in
-//! the main line. The rules switches are `zombies=off`, `cuts=off`,
+//! or the key; pinned suicide asks more, `solves_under`: that the forbidden
+//! move itself solves the puzzle without the rule), on top of a structural
+//! test that the mechanism appears in the main line or the position. The rules switches are `zombies=off`, `cuts=off`,
 //! `can-pass` and `ko=none` ([`Rules`](cannonball_rules::margo::Rules)).
 //!
 //! - [`is_zombie_reversal`] (counterfactual, `zombies=off`): zombies are in
@@ -43,8 +44,11 @@
 //! - [`is_pinned_suicide`] (counterfactual, `zombies=off`): some board-level
 //!   point is the only freedom of an enemy group, placing there is illegal as
 //!   suicide, and a neighbour of that point is a piece of the group that
-//!   something outside the group rests on; and the answer changes without
-//!   zombies (where that natural capture becomes legal).
+//!   something outside the group rests on (a pinned-suicide point); and
+//!   without zombies, where that natural capture becomes legal, placing on
+//!   such a point solves the puzzle (wins, or reaches the key's count). An
+//!   answer that changes without zombies for some other reason is not
+//!   enough.
 //! - [`is_surround_capture`] (structural): the key is a board-level placement
 //!   on the only freedom of an enemy group, and it captures a piece of that
 //!   group. No rule switches off taking a last freedom (it is what capture
@@ -80,7 +84,7 @@ use cannonball_rules::margo::{AnyPosition, IllegalMove, Ko, Move, Point, Report}
 use super::analyse::Question;
 use crate::puzzle::Theme;
 pub use oracle::{Oracle, SolverOracle};
-use oracle::{answer_changes, value_changes};
+use oracle::{answer_changes, solves_under, value_changes};
 use snapshot::Snapshot;
 
 /// What the detectors see of a proved Margo/Spargo puzzle.
@@ -463,36 +467,53 @@ impl Join {
 /// that is the only freedom of an enemy group `G`, placing on `x` is illegal as
 /// suicide ([`IllegalMove::Suicide`]), and a neighbour of `x` is a piece of `G`
 /// on which some piece outside `G` rests, so the capture would leave it on the
-/// board as a zombie that still smothers the placed piece (rulings A5.5); and
-/// the puzzle's answer changes without zombies (`zombies=off`), where that
-/// capture takes the pinned piece off with what rests on it and becomes
-/// legal. The key, being legal, is never `x`: the natural capture is exactly
-/// the move the puzzle's solver must not (and cannot) make.
+/// board as a zombie that still smothers the placed piece (rulings A5.5)
+/// ([`pinned_suicide_points`]); and without zombies (`zombies=off`), where
+/// that capture takes the pinned piece off with what rests on it, placing on
+/// such an `x` is legal and solves the puzzle: it wins (reaches the key's
+/// result) in a whole-game puzzle, or forces off (loses) no fewer (no more)
+/// pieces than the key in a capture (save) puzzle ([`oracle`]'s
+/// `solves_under`). The natural capture would be the answer but for the
+/// zombie rule; a puzzle whose answer changes without zombies for another
+/// reason is not tagged. The key, being legal, is never `x`. False when the
+/// oracle does not settle the changed position.
 #[must_use]
 pub fn is_pinned_suicide(case: &MargoCase<'_>, oracle: &dyn Oracle) -> bool {
-    has_pinned_suicide(case.position) && answer_changes(case, oracle, |r| r.zombies = false)
+    let natural = pinned_suicide_points(case.position)
+        .into_iter()
+        .map(Move::Place);
+    solves_under(case, oracle, natural, |r| r.zombies = false)
 }
 
-/// The structural test of [`is_pinned_suicide`]: an empty board-level point
-/// where placing is suicide although it takes the last freedom of an enemy
-/// group with a piece beside the point that something else rests on.
+/// The structural test of [`is_pinned_suicide`]: whether the position has a
+/// [pinned-suicide point](pinned_suicide_points).
 #[must_use]
 pub fn has_pinned_suicide(pos: &AnyPosition) -> bool {
+    !pinned_suicide_points(pos).is_empty()
+}
+
+/// The pinned-suicide points of `pos`: the empty board-level points where
+/// placing is suicide although it takes the last freedom of an enemy group
+/// with a piece beside the point that something outside the group rests on.
+#[must_use]
+pub fn pinned_suicide_points(pos: &AnyPosition) -> BTreeSet<Point> {
     let geo = pos.geometry();
     let snap = Snapshot::of(pos);
-    geo.level_points(0).any(|x| {
-        snap.color(x).is_none()
-            && pos.check(Move::Place(x)) == Err(IllegalMove::Suicide)
-            && groups_in_atari_at(&snap, pos, x).iter().any(|g| {
-                geo.neighbours(x).iter().any(|q| {
-                    g.contains(q)
-                        && geo
-                            .rested_on_by(*q)
-                            .iter()
-                            .any(|r| snap.color(*r).is_some() && !g.contains(r))
+    geo.level_points(0)
+        .filter(|&x| {
+            snap.color(x).is_none()
+                && pos.check(Move::Place(x)) == Err(IllegalMove::Suicide)
+                && groups_in_atari_at(&snap, pos, x).iter().any(|g| {
+                    geo.neighbours(x).iter().any(|q| {
+                        g.contains(q)
+                            && geo
+                                .rested_on_by(*q)
+                                .iter()
+                                .any(|r| snap.color(*r).is_some() && !g.contains(r))
+                    })
                 })
-            })
-    })
+        })
+        .collect()
 }
 
 /// **Ko**: one of the main line's first six moves leaves a ko point (the

@@ -291,3 +291,45 @@ pub(super) fn answer_changes(
         .any(|&(m, w)| m != case.key && w >= target && before(m).is_none_or(|b| b < target));
     !key_solves || newly
 }
+
+/// Whether one of `moves` (first moves of the puzzle position, legal there or
+/// not) is legal under the rules changed as `change` says and there reaches
+/// the puzzle's target: its [`worth`] is at least the key's under the
+/// puzzle's rules (in a whole-game puzzle it reaches the key's result, from
+/// the oracle's result of the position after it; in a capture or save
+/// puzzle it forces off as many pieces, or loses as few, from the oracle's
+/// values of every first move). False when the oracle does not settle it.
+pub(super) fn solves_under(
+    case: &MargoCase<'_>,
+    oracle: &dyn Oracle,
+    moves: impl IntoIterator<Item = Move>,
+    change: impl FnOnce(&mut Rules),
+) -> bool {
+    let Some(target) = value_of(case, case.key).map(|s| worth(case, s)) else {
+        return false;
+    };
+    let Some(pos) = with_rules(case.position, change) else {
+        return false;
+    };
+    let legal: Vec<Move> = moves
+        .into_iter()
+        .filter(|&m| pos.check(m).is_ok())
+        .collect();
+    if legal.is_empty() {
+        return false;
+    }
+    match case.horizon {
+        None => legal.iter().any(|&m| {
+            let mut after = pos.clone();
+            after.play(m).is_ok()
+                && oracle
+                    .result(&after)
+                    .is_some_and(|r| class(r.flipped()) >= target)
+        }),
+        Some(_) => worths(case, oracle, &pos).is_some_and(|changed| {
+            changed
+                .iter()
+                .any(|&(m, w)| legal.contains(&m) && w >= target)
+        }),
+    }
+}

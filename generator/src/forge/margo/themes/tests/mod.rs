@@ -9,6 +9,7 @@ use super::{MargoCase, Oracle, SolverOracle};
 mod capture;
 mod census;
 mod files;
+mod pinned;
 mod snapshot;
 mod themes;
 
