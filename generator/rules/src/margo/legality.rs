@@ -122,23 +122,33 @@ fn enemy_atari<const W: usize>(
     out
 }
 
-/// The groups of one position sorted by their board-level liberties, for
-/// telling at once which of its placements change nothing but the point
-/// played (see [`Calm::nothing_happens`]): found once, then read for every
-/// placement of the position (zombies on, default freedom rule).
+/// What the placements of one position share for telling which of them
+/// change nothing but the point played (see [`Calm::outcome`]),
+/// zombies on, default freedom rule. The groups and their liberties are
+/// found only when a placement needs them, once for all.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Calm<const W: usize> {
+    /// Empty board-level points.
+    empty0: Bitboard<W>,
+    /// Visible pieces of the mover that give their group a freedom
+    /// themselves (board-level pieces beside an empty board-level point).
+    own_free: Bitboard<W>,
+    /// Visible pieces of the other colours.
+    enemy: Bitboard<W>,
+    /// The groups, once found.
+    groups: Option<CalmGroups<W>>,
+}
+
+/// The groups of [`Calm`], by their liberties.
+#[derive(Clone, Copy, Debug)]
+struct CalmGroups<const W: usize> {
     /// Visible pieces of the mover whose group has a liberty.
     own_alive: Bitboard<W>,
     /// Visible pieces of the mover whose group has two liberties or more.
     own_multi: Bitboard<W>,
-    /// Visible pieces of the other colours.
-    enemy: Bitboard<W>,
     /// Visible pieces of the other colours whose group has two liberties or
     /// more.
     enemy_multi: Bitboard<W>,
-    /// Empty board-level points.
-    empty0: Bitboard<W>,
 }
 
 /// [`Calm`] of `board` for the mover `mover`; `None` under rules it does not
@@ -155,40 +165,21 @@ pub(crate) fn calm<const W: usize>(
         return None;
     }
     let visible = board.visible();
-    let mut out = Calm {
-        own_alive: Bitboard::EMPTY,
-        own_multi: Bitboard::EMPTY,
-        enemy: Bitboard::EMPTY,
-        enemy_multi: Bitboard::EMPTY,
+    let own = board.pieces(mover) & visible;
+    Some(Calm {
         empty0: t.level0 - board.occupied(),
-    };
-    for c in Color::ALL.into_iter().take(rules.players()) {
-        if c == mover {
-            groups_with_liberties(t, rules, board, c, |group, libs| {
-                if libs.any() {
-                    out.own_alive |= group;
-                }
-                if libs.len() >= 2 {
-                    out.own_multi |= group;
-                }
-            });
-        } else {
-            out.enemy |= board.pieces(c) & visible;
-            groups_with_liberties(t, rules, board, c, |group, libs| {
-                if libs.len() >= 2 {
-                    out.enemy_multi |= group;
-                }
-            });
-        }
-    }
-    Some(out)
+        own_free: own & free_points(t, board),
+        enemy: (board.occupied() & visible) - own,
+        groups: None,
+    })
 }
 
 impl<const W: usize> Calm<W> {
-    /// Whether a piece of `mover` placed on the empty, playable point `p`
-    /// captures nothing and is not suicide, so that the board after the move
-    /// is the board with the piece added. `true` is certain; `false` means
-    /// "resolve the board".
+    /// What a piece of `mover` placed on the empty, playable point `p` does,
+    /// when the groups can tell: `Some(true)` when it captures nothing and is
+    /// not suicide, so that the board after the move is the board with the
+    /// piece added; `Some(false)` when it is suicide; `None` means "resolve
+    /// the board".
     ///
     /// - On the board level, the piece cuts and buries nothing (cutters stand
     ///   a level higher, on `p` among others), so every group keeps its pieces
@@ -197,31 +188,74 @@ impl<const W: usize> Calm<W> {
     ///   liberties; the placed piece's group has one when `p` has an empty
     ///   neighbour or one of the mover's groups beside it has two liberties.
     ///   Groups not beside `p` are unchanged: alive, or zombies that hold
-    ///   something up, so capturing them again removes nothing.
+    ///   something up, so capturing them again removes nothing. So when every
+    ///   enemy group beside `p` keeps a freedom, nothing is removed, and the
+    ///   move is suicide exactly when the placed piece's group has none.
     /// - On level 1, the piece buries nothing (no point lies directly below
     ///   it) and empties no board-level point; if it completes no cut of an
-    ///   enemy link, no enemy group changes, and if it links to a group of
-    ///   its own with a freedom, its group keeps that freedom.
+    ///   enemy link, no enemy group changes, and the placed piece's group has
+    ///   a freedom exactly when the piece links to a group of its own with one
+    ///   (its own groups lose no piece): nothing happens, or it is suicide.
     /// - Higher up the piece buries one, which can split a group: not decided.
     #[inline]
-    pub(crate) fn nothing_happens(
-        &self,
+    pub(crate) fn outcome(
+        &mut self,
         t: &Tables<W>,
         rules: &Rules,
         board: &Board<W>,
         mover: Color,
         p: Point,
-    ) -> bool {
+    ) -> Option<bool> {
         let beside = t.orth[p.index()];
         if t.level0.contains(p) {
-            (beside.intersects(&self.empty0) || beside.intersects(&self.own_multi))
-                && ((beside & self.enemy) - self.enemy_multi).is_empty()
+            let enemy_beside = beside & self.enemy;
+            let enemies_stay = enemy_beside.is_empty()
+                || (enemy_beside - self.groups(t, rules, board, mover).enemy_multi).is_empty();
+            enemies_stay.then(|| {
+                beside.intersects(&self.empty0)
+                    || beside.intersects(&self.groups(t, rules, board, mover).own_multi)
+            })
         } else if t.below[p.index()].is_none() {
-            (t.down[p.index()] | beside).intersects(&self.own_alive)
-                && changes_no_enemy_group(t, rules, board, mover, p)
+            changes_no_enemy_group(t, rules, board, mover, p).then(|| {
+                let linked = t.down[p.index()] | beside;
+                linked.intersects(&self.own_free)
+                    || linked.intersects(&self.groups(t, rules, board, mover).own_alive)
+            })
         } else {
-            false
+            None
         }
+    }
+
+    /// The groups, found at the first call.
+    fn groups(
+        &mut self,
+        t: &Tables<W>,
+        rules: &Rules,
+        board: &Board<W>,
+        mover: Color,
+    ) -> CalmGroups<W> {
+        *self.groups.get_or_insert_with(|| {
+            let mut out = CalmGroups {
+                own_alive: Bitboard::EMPTY,
+                own_multi: Bitboard::EMPTY,
+                enemy_multi: Bitboard::EMPTY,
+            };
+            for c in Color::ALL.into_iter().take(rules.players()) {
+                groups_with_liberties(t, rules, board, c, |group, libs| {
+                    if c == mover {
+                        if libs.any() {
+                            out.own_alive |= group;
+                        }
+                        if libs.len() >= 2 {
+                            out.own_multi |= group;
+                        }
+                    } else if libs.len() >= 2 {
+                        out.enemy_multi |= group;
+                    }
+                });
+            }
+            out
+        })
     }
 }
 
@@ -340,7 +374,7 @@ mod tests {
                 }
                 assert_eq!(pos.count_legal(), pos.legal_moves().len());
                 assert_eq!(pos.has_legal_move(), !pos.legal_moves().is_empty());
-                let calm = calm(pos.t, &rules, &pos.board, pos.to_move);
+                let mut calm = calm(pos.t, &rules, &pos.board, pos.to_move);
                 let covered = rules.zombies && !rules.all_freedoms;
                 assert_eq!(
                     calm.is_some(),
@@ -349,9 +383,16 @@ mod tests {
                 for p in pos.playable() {
                     // A placement the groups call calm changes nothing but
                     // the point played, as the full resolution finds.
-                    if calm.is_some_and(|k| {
-                        k.nothing_happens(pos.t, &rules, &pos.board, pos.to_move, p)
-                    }) {
+                    let outcome = calm
+                        .as_mut()
+                        .and_then(|k| k.outcome(pos.t, &rules, &pos.board, pos.to_move, p));
+                    if outcome == Some(false) {
+                        let mut b = pos.board;
+                        let res = place_and_resolve(pos.t, &rules, &mut b, pos.to_move, p);
+                        assert!(res.is_err(), "placement {p:?}: not suicide");
+                        calm_hits += 1;
+                    }
+                    if outcome == Some(true) {
                         let mut b = pos.board;
                         let res = place_and_resolve(pos.t, &rules, &mut b, pos.to_move, p);
                         assert_eq!(

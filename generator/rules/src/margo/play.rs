@@ -417,7 +417,8 @@ impl<const W: usize> Position<W> {
     /// placement's captures once (for search: cheaper than playing each move of
     /// [`Position::legal_moves`] on a copy). The placements that change nothing
     /// but their point are told from the position's groups, found once
-    /// ([`legality::Calm`]), without resolving the board.
+    /// ([`legality::Calm`]), and so are most suicides, without resolving the
+    /// board.
     pub fn for_each_child(&self, mut f: impl FnMut(Move, Position<W>)) {
         self.for_each_child_with(|m, child, _| f(m, child));
     }
@@ -429,21 +430,25 @@ impl<const W: usize> Position<W> {
             return;
         }
         let (t, mover) = (self.t, self.to_move);
-        let calm = legality::calm(t, &self.rules, &self.board, mover);
+        let mut calm = legality::calm(t, &self.rules, &self.board, mover);
         for p in self.playable() {
             let mut after = self.board;
-            let res = if calm
-                .as_ref()
-                .is_some_and(|c| c.nothing_happens(t, &self.rules, &self.board, mover, p))
-            {
-                after.place(t, p, mover);
-                Resolution::default()
-            } else {
-                let Ok(res) = capture::place_and_resolve(t, &self.rules, &mut after, mover, p)
-                else {
-                    continue;
-                };
-                res
+            let outcome = calm
+                .as_mut()
+                .and_then(|c| c.outcome(t, &self.rules, &self.board, mover, p));
+            let res = match outcome {
+                Some(true) => {
+                    after.place(t, p, mover);
+                    Resolution::default()
+                }
+                Some(false) => continue,
+                None => {
+                    let Ok(res) = capture::place_and_resolve(t, &self.rules, &mut after, mover, p)
+                    else {
+                        continue;
+                    };
+                    res
+                }
             };
             let h = self.hash_after(p, &res);
             if self.ko_forbids(p, &after, h) {
