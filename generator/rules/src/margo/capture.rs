@@ -249,6 +249,22 @@ pub(crate) fn place_and_resolve<const W: usize>(
     }
 }
 
+/// Places a piece of `c` on `p` and resolves captures round by round, with
+/// none of [`place_and_resolve`]'s shortcuts: for a placement known to
+/// capture, where they would only be tried in vain. Zombies on and every
+/// group captured (the rules [`Calm`](super::legality::Calm) covers).
+pub(crate) fn place_and_resolve_capture<const W: usize>(
+    t: &Tables<W>,
+    rules: &Rules,
+    board: &mut Board<W>,
+    c: Color,
+    p: Point,
+) -> Result<Resolution<W>, Suicide> {
+    debug_assert!(rules.zombies && rules.capture_scope == CaptureScope::All);
+    board.place(t, p, c);
+    resolve_all(t, rules, board, c, p, None)
+}
+
 /// Whether, after placing on `p`, every group the placement can have changed
 /// still has freedom (default freedom rule), so that nothing is captured.
 ///

@@ -197,6 +197,9 @@ impl<const W: usize> Calm<W> {
     ///   a freedom exactly when the piece links to a group of its own with one
     ///   (its own groups lose no piece): nothing happens, or it is suicide.
     /// - Higher up the piece buries one, which can split a group: not decided.
+    ///
+    /// So on the board level `None` means that an enemy group beside `p` has
+    /// `p` as its last liberty: the placement captures it.
     #[inline]
     pub(crate) fn outcome(
         &mut self,
@@ -354,7 +357,9 @@ fn changes_no_enemy_group<const W: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::margo::capture::{alive, place_and_resolve, resolve_adjacent, resolve_all};
+    use crate::margo::capture::{
+        alive, place_and_resolve, place_and_resolve_capture, resolve_adjacent, resolve_all,
+    };
     use crate::margo::{Position, Preset};
     use crate::rng::Rng;
 
@@ -405,6 +410,22 @@ mod tests {
                         placed.place(pos.t, p, pos.to_move);
                         assert_eq!(b, placed, "placement {p:?}");
                         calm_hits += 1;
+                    }
+                    // An undecided board-level placement captures an enemy
+                    // group beside it, and resolving it without the
+                    // shortcuts gives the same board.
+                    if calm.is_some() && outcome.is_none() && pos.t.level0.contains(p) {
+                        let (c, t) = (pos.to_move, pos.t);
+                        let mut b = pos.board;
+                        let res = place_and_resolve(t, &rules, &mut b, c, p);
+                        let mut direct = pos.board;
+                        let plain = place_and_resolve_capture(t, &rules, &mut direct, c, p);
+                        assert_eq!(res.is_ok(), plain.is_ok(), "placement {p:?}");
+                        if let (Ok(res), Ok(plain)) = (res, plain) {
+                            assert_eq!((res.removed, b), (plain.removed, direct));
+                            let enemy = pos.board.occupied() - pos.board.pieces(c);
+                            assert!(plain.captured.intersects(&(t.orth[p.index()] & enemy)));
+                        }
                     }
                     let full = pos.check(crate::margo::Move::Place(p)).is_ok();
                     assert_eq!(legal.contains(p), full, "placement {p:?}");

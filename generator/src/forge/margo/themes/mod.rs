@@ -21,8 +21,9 @@
 //! [`oracle`]'s `value_changes`, the value, and `answer_changes`, the value
 //! or the key; pinned suicide asks more, `solves_under`: that the forbidden
 //! move itself solves the puzzle without the rule), on top of a structural
-//! test that the mechanism appears in the main line or the position. The rules switches are `zombies=off`, `cuts=off`,
-//! `can-pass` and `ko=none` ([`Rules`](cannonball_rules::margo::Rules)).
+//! test that the mechanism appears in the main line or the position. The
+//! rules switches are `zombies=off`, `cuts=off`, `can-pass` and `ko=none`
+//! ([`Rules`](cannonball_rules::margo::Rules)).
 //!
 //! - [`is_zombie_reversal`] (counterfactual, `zombies=off`): zombies are in
 //!   play early (one of the main line's first five moves makes a new zombie
