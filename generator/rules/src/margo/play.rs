@@ -442,19 +442,15 @@ impl<const W: usize> Position<W> {
                     Resolution::default()
                 }
                 Some(false) => continue,
-                // On the board level, undecided means an enemy group beside
-                // the point loses its last freedom: a capture.
-                None if calm.is_some() && t.level0.contains(p) => {
-                    let Ok(res) =
-                        capture::place_and_resolve_capture(t, &self.rules, &mut after, mover, p)
-                    else {
-                        continue;
-                    };
-                    res
-                }
                 None => {
-                    let Ok(res) = capture::place_and_resolve(t, &self.rules, &mut after, mover, p)
-                    else {
+                    // On the board level, undecided means an enemy group
+                    // beside the point loses its last freedom: a capture.
+                    let resolve = if calm.is_some() && t.level0.contains(p) {
+                        capture::place_and_resolve_capture
+                    } else {
+                        capture::place_and_resolve
+                    };
+                    let Ok(res) = resolve(t, &self.rules, &mut after, mover, p) else {
                         continue;
                     };
                     res

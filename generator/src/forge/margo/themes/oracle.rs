@@ -256,10 +256,7 @@ pub(super) fn answer_changes(
     oracle: &dyn Oracle,
     change: impl FnOnce(&mut Rules),
 ) -> bool {
-    let Some(target) = value_of(case, case.key).map(|s| worth(case, s)) else {
-        return false;
-    };
-    let Some(pos) = with_rules(case.position, change) else {
+    let Some((target, pos)) = target_and_changed(case, change) else {
         return false;
     };
     let before = |m: Move| value_of(case, m).map(|s| worth(case, s));
@@ -305,10 +302,7 @@ pub(super) fn solves_under(
     moves: impl IntoIterator<Item = Move>,
     change: impl FnOnce(&mut Rules),
 ) -> bool {
-    let Some(target) = value_of(case, case.key).map(|s| worth(case, s)) else {
-        return false;
-    };
-    let Some(pos) = with_rules(case.position, change) else {
+    let Some((target, pos)) = target_and_changed(case, change) else {
         return false;
     };
     let legal: Vec<Move> = moves
@@ -332,4 +326,15 @@ pub(super) fn solves_under(
                 .any(|&(m, w)| legal.contains(&m) && w >= target)
         }),
     }
+}
+
+/// The key's [`worth`] under the puzzle's rules and the puzzle position under
+/// the rules changed as `change` says; `None` when the key has no value or
+/// the engine refuses the changed position.
+fn target_and_changed(
+    case: &MargoCase<'_>,
+    change: impl FnOnce(&mut Rules),
+) -> Option<(i64, AnyPosition)> {
+    let target = value_of(case, case.key).map(|s| worth(case, s))?;
+    Some((target, with_rules(case.position, change)?))
 }

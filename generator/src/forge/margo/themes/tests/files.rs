@@ -157,18 +157,9 @@ fn explain_committed_puzzles() {
         ] {
             let pos = super::super::oracle::with_rules(&case.position, change);
             let worths = pos.and_then(|p| super::super::oracle::worths(&c, &ORACLE, &p));
-            let shown: Vec<String> = worths
-                .unwrap_or_default()
-                .iter()
-                .map(|(m, w)| format!("{}={w}", name(*m)))
-                .collect();
-            println!("{what}: {}", shown.join(" "));
+            let shown = super::listed(&case.position, &worths.unwrap_or_default());
+            println!("{what}: {shown}");
         }
-        let values: Vec<String> = case
-            .values
-            .iter()
-            .map(|(m, s)| format!("{}={s}", name(*m)))
-            .collect();
-        println!("default: {}", values.join(" "));
+        println!("default: {}", super::listed(&case.position, &case.values));
     }
 }

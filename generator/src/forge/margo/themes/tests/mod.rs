@@ -13,6 +13,17 @@ mod pinned;
 mod snapshot;
 mod themes;
 
+/// `pairs` as `move=value` in human notation, separated by spaces (for the
+/// hand-checking printouts).
+pub(super) fn listed<T: std::fmt::Display>(pos: &AnyPosition, pairs: &[(Move, T)]) -> String {
+    let geo = pos.geometry();
+    pairs
+        .iter()
+        .map(|(m, v)| format!("{}={v}", notation::human(geo, *m)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The oracle every test uses.
 const ORACLE: SolverOracle = SolverOracle { nodes: 2_000_000 };
 

@@ -110,17 +110,11 @@ fn explain_pinned_suicide() {
                 off.check(m)
             );
         }
-        let shown: Vec<String> = worths(&c, &ORACLE, &off)
-            .unwrap_or_default()
-            .iter()
-            .map(|(m, w)| format!("{}={w}", name(*m)))
-            .collect();
-        println!("zombies=off: {}", shown.join(" "));
-        let values: Vec<String> = case
-            .values
-            .iter()
-            .map(|(m, s)| format!("{}={s}", name(*m)))
-            .collect();
-        println!("default: {}", values.join(" "));
+        let shown = super::listed(
+            &case.position,
+            &worths(&c, &ORACLE, &off).unwrap_or_default(),
+        );
+        println!("zombies=off: {shown}");
+        println!("default: {}", super::listed(&case.position, &case.values));
     }
 }
