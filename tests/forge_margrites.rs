@@ -44,10 +44,10 @@ fn the_collection_reanalyses_to_itself() {
 
 /// The collection meets the forge's standards: at least fifty puzzles, no key
 /// a reflex player finds, one to three genuine tries each, the band from the
-/// ladder, and no two puzzles the same. (Theme counts are not a gate here:
-/// under the counterfactual tests the collection has no chain-capture puzzle
-/// and one score-race puzzle, and eight martyrdom-path puzzles from the race
-/// stream; issue 15 keeps that open.)
+/// ladder, no two puzzles the same, and no key that leaves the game going on
+/// when another first turn would win it at once. (Theme counts are not a gate
+/// here: under the counterfactual tests the collection has no chain-capture
+/// and no score-race puzzle; issue 15 keeps that open.)
 #[test]
 fn the_collection_meets_the_forge_standards() {
     let puzzles = collection();
@@ -62,6 +62,23 @@ fn the_collection_meets_the_forge_standards() {
             "{}",
             p.id
         );
+    }
+    for p in &puzzles {
+        let puzzle::Position::Margrites(pos) = &p.position else {
+            panic!("{}: not a Margrites position", p.id)
+        };
+        let puzzle::Move::Margrites(key) = &p.key else {
+            panic!("{}: not a Margrites key", p.id)
+        };
+        let me = pos.to_move();
+        let wins = |after: &cannonball_rules::margrites::Position| {
+            after.result().is_some_and(|r| r.winner == Some(me))
+        };
+        let key_wins = key.play(pos).is_ok_and(|(_, after)| wins(&after));
+        let other_wins = cannonball_rules::margrites::turngen::distinct_turns(pos)
+            .iter()
+            .any(|t| wins(&t.after));
+        assert!(key_wins || !other_wins, "{}: a turn wins at once", p.id);
     }
     let likeness: Vec<_> = puzzles.iter().map(puzzle::Likeness::of).collect();
     for (i, a) in likeness.iter().enumerate() {

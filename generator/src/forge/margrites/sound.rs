@@ -20,6 +20,9 @@
 //!
 //! A key is **unsound**, and the candidate rejected ([`Reject::Unsound`]), when
 //!
+//! - another first turn wins the game at once (it ends the game won, taking
+//!   the opponent's last piece, say) and the key does not: the puzzle would
+//!   reward the slower move, however well it does later;
 //! - another first turn forces a won ending within H and the key does not
 //!   (the key throws away a win the solver sees), or
 //! - the key loses: it ends the game lost or drawn while another first turn
@@ -40,6 +43,9 @@
 use crate::puzzle::{GameValue, Objective};
 use crate::solve::margrites::{Answer, MAX_TURNS};
 use cannonball_rules::margrites::Position;
+use cannonball_rules::margrites::step::Step;
+use cannonball_rules::margrites::turngen::{TurnVisitor, walk_distinct_turns};
+use std::ops::ControlFlow;
 
 use super::ForgeError;
 use super::analyse::{Runner, same_outcome};
@@ -91,6 +97,21 @@ fn final_value(p: &Position, me: cannonball_rules::margrites::Color) -> GameValu
     }
 }
 
+/// Whether some turn of `pos` ends the game won for the side to move.
+fn some_turn_wins_at_once(pos: &Position) -> bool {
+    struct FindWin(cannonball_rules::margrites::Color);
+    impl TurnVisitor for FindWin {
+        fn visit(&mut self, _: &[Step], after: &Position) -> ControlFlow<()> {
+            if matches!(final_value(after, self.0), GameValue::Win(_)) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+    }
+    walk_distinct_turns(pos, &mut FindWin(pos.to_move())).is_break()
+}
+
 /// Judges the key (leaving `key_after`) of `pos` for a puzzle within `turns`;
 /// `Ok(Err(reason))` when it is unsound.
 ///
@@ -112,6 +133,11 @@ pub(crate) fn judge(
             value,
             proved: true,
         }));
+    }
+    if some_turn_wins_at_once(pos) {
+        return Ok(Err(
+            "unsound: another first turn wins the game at once, the key does not".to_owned(),
+        ));
     }
     let r = run.side_solve(
         pos,
@@ -224,6 +250,36 @@ mod tests {
         } else {
             assert!(judged(&pos, Objective::Capture(2), 1, key).is_ok());
         }
+    }
+
+    /// Collection (trap, removed at stop 44): White f1 f2 e3 f3 against d1,
+    /// 2(1)-3(5). White leads on points, so taking d1, Black's last piece,
+    /// wins at once; the trap key leaves the game going on.
+    #[test]
+    fn a_key_that_passes_up_a_win_at_once_is_unsound() {
+        let white_to_move = |black: &str, white: &str, score: &str| {
+            crate::puzzle::margrites::parse_position(&crate::puzzle::MargritesPosition {
+                options: String::new(),
+                black: black.into(),
+                white: white.into(),
+                score: score.into(),
+                to_move: "white".into(),
+            })
+            .expect("a test position")
+        };
+        let pos = white_to_move("d1", "f1 f2 e3 f3", "2(1)-3(5)");
+        assert!(some_turn_wins_at_once(&pos));
+        let trap = "2. e3>d2; d2>c1; f3>e3; e3>d3.";
+        let why = judged(&pos, Objective::Trap, 1, trap).unwrap_err();
+        assert!(why.contains("at once"), "{why}");
+        // The capture itself ends the game won: sound.
+        let take = "2. f1>e1; e1>d2; d2>c1; f2>e1(xd1).";
+        let j = judged(&pos, Objective::Capture(1), 1, take).unwrap();
+        assert!(matches!(j.value, GameValue::Win(_)), "{:?}", j.value);
+        // Far behind on points (6(4)-0(1)), taking the last piece loses and
+        // no turn scores enough: nothing wins at once.
+        let behind = white_to_move("d1", "f1 f2 e3 f3", "6(4)-0(1)");
+        assert!(!some_turn_wins_at_once(&behind));
     }
 
     #[test]
