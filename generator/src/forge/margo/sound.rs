@@ -9,6 +9,11 @@
 //! itself. A key that loses or draws a game that the position wins is
 //! unsound, and the puzzle is turned down; when the budget settles neither
 //! solve, the game value is unknown and the file says so.
+//!
+//! Before either solve: a key that does not end the game won is unsound when
+//! another first move does (it leaves the opponent without a legal move while
+//! the mover is ahead). The puzzle's goal would then reward the slower move,
+//! however well the key does later.
 
 use cannonball_rules::margo::{AnyPosition, Move};
 
@@ -73,6 +78,10 @@ pub fn soundness(pos: &AnyPosition, key: Move, nodes: u64) -> Result<Soundness, 
     after
         .play(key)
         .map_err(|e| ForgeError::Inconsistent(format!("the key: {e}")))?;
+    let ended_won = |p: &AnyPosition| p.outcome().is_some() && balance(p) < 0;
+    if !ended_won(&after) && some_move_wins_at_once(pos, ended_won) {
+        return Ok(Soundness::Unsound);
+    }
     let key_result = if after.outcome().is_some() {
         Some(GameValue::of_margin(-balance(&after)))
     } else {
@@ -95,6 +104,16 @@ pub fn soundness(pos: &AnyPosition, key: Move, nodes: u64) -> Result<Soundness, 
         None => Soundness::Unknown(key_value),
         Some(b) if b.rank() > key_value.rank() => Soundness::Unsound,
         Some(_) => Soundness::Sound(key_value),
+    })
+}
+
+/// Whether a legal move of `pos` leads to a position that `won` (the game over,
+/// won by the mover; `balance` is then the opponent's).
+fn some_move_wins_at_once(pos: &AnyPosition, won: impl Fn(&AnyPosition) -> bool) -> bool {
+    pos.legal_moves().into_iter().any(|m| {
+        let mut p = pos.clone();
+        p.play_unchecked(m);
+        won(&p)
     })
 }
 
@@ -132,6 +151,32 @@ mod tests {
         let s = soundness(&p, mv(&p, "d1"), 200_000).unwrap();
         assert_eq!(s, Soundness::Unsound);
         assert_eq!(s.check(), Err(Reject::Unsound));
+    }
+
+    /// Removed from the collection at stop 44 (margo-8f06e73a95b7): Black,
+    /// with thirty pieces on the 7x7 board against White's one, was asked to
+    /// take two pieces off within two moves with b3, while seventeen other
+    /// moves leave White no legal move and win the game at once.
+    #[test]
+    fn a_key_that_passes_up_a_win_at_once_is_unsound() {
+        let text = "black b1 c1 e1 f1 b2 d2 e2 g2 a3 c3 d3 f3 a4 b4 d4 e4 g4 b5 c5 e5 f5 a6 b6 \
+                    d6 f6 g6 b7 c7 e7 g7; white a2; to-move black";
+        let p = AnyPosition::from_setup(&Setup::parse(puzzle_rules(Game::Margo, 7), text).unwrap())
+            .unwrap();
+        let key = mv(&p, "b3");
+        let mut after = p.clone();
+        after.play(key).unwrap();
+        assert!(after.outcome().is_none(), "b3 leaves the game going on");
+        assert_eq!(soundness(&p, key, 200_000).unwrap(), Soundness::Unsound);
+        // d1 is one of the moves that end the game won: sound, a win.
+        let d1 = mv(&p, "d1");
+        let mut ended = p.clone();
+        ended.play(d1).unwrap();
+        assert!(ended.outcome().is_some());
+        assert!(matches!(
+            soundness(&p, d1, 200_000).unwrap(),
+            Soundness::Sound(GameValue::Win(_))
+        ));
     }
 
     #[test]

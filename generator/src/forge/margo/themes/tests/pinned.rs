@@ -46,7 +46,7 @@ fn the_natural_capture_solves_the_puzzle_without_zombies() {
     for (id, x) in [
         ("margo-c4b83bf470e2", "a5"),
         ("margo-df773bd13254", "f6"),
-        ("margo-7190395fff47", "f6"),
+        ("margo-4463c41144bb", "a6"),
         ("spargo-09a34e98f13f", "a4"),
         ("spargo-af86e29df8c2", "a1"),
     ] {
