@@ -78,8 +78,7 @@ pub fn soundness(pos: &AnyPosition, key: Move, nodes: u64) -> Result<Soundness, 
     after
         .play(key)
         .map_err(|e| ForgeError::Inconsistent(format!("the key: {e}")))?;
-    let ended_won = |p: &AnyPosition| p.outcome().is_some() && balance(p) < 0;
-    if !ended_won(&after) && some_move_wins_at_once(pos, ended_won) {
+    if !ended_won(&after) && some_move_wins_at_once(pos) {
         return Ok(Soundness::Unsound);
     }
     let key_result = if after.outcome().is_some() {
@@ -107,13 +106,18 @@ pub fn soundness(pos: &AnyPosition, key: Move, nodes: u64) -> Result<Soundness, 
     })
 }
 
-/// Whether a legal move of `pos` leads to a position that `won` (the game over,
-/// won by the mover; `balance` is then the opponent's).
-fn some_move_wins_at_once(pos: &AnyPosition, won: impl Fn(&AnyPosition) -> bool) -> bool {
+/// Whether the game is over in `after`, won by the player who just moved
+/// (`balance` is the player to move's).
+fn ended_won(after: &AnyPosition) -> bool {
+    after.outcome().is_some() && balance(after) < 0
+}
+
+/// Whether a legal move of `pos` ends the game won.
+fn some_move_wins_at_once(pos: &AnyPosition) -> bool {
     pos.legal_moves().into_iter().any(|m| {
         let mut p = pos.clone();
         p.play_unchecked(m);
-        won(&p)
+        ended_won(&p)
     })
 }
 

@@ -424,7 +424,7 @@ pub fn analyse(
             format!("found by {}", found_by.title()),
         )));
     }
-    let judgement = match sound::judge(&mut run, pos, goal, turns, &key_after)? {
+    let judgement = match sound::judge(&mut run, pos, goal, turns, &key_after, &firsts)? {
         Ok(j) => j,
         Err(why) => return Ok(Err(Turned::new(Reject::Unsound, why))),
     };

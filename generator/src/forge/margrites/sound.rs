@@ -43,9 +43,7 @@
 use crate::puzzle::{GameValue, Objective};
 use crate::solve::margrites::{Answer, MAX_TURNS};
 use cannonball_rules::margrites::Position;
-use cannonball_rules::margrites::step::Step;
-use cannonball_rules::margrites::turngen::{TurnVisitor, walk_distinct_turns};
-use std::ops::ControlFlow;
+use cannonball_rules::margrites::turngen::DistinctTurn;
 
 use super::ForgeError;
 use super::analyse::{Runner, same_outcome};
@@ -97,23 +95,9 @@ fn final_value(p: &Position, me: cannonball_rules::margrites::Color) -> GameValu
     }
 }
 
-/// Whether some turn of `pos` ends the game won for the side to move.
-fn some_turn_wins_at_once(pos: &Position) -> bool {
-    struct FindWin(cannonball_rules::margrites::Color);
-    impl TurnVisitor for FindWin {
-        fn visit(&mut self, _: &[Step], after: &Position) -> ControlFlow<()> {
-            if matches!(final_value(after, self.0), GameValue::Win(_)) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        }
-    }
-    walk_distinct_turns(pos, &mut FindWin(pos.to_move())).is_break()
-}
-
 /// Judges the key (leaving `key_after`) of `pos` for a puzzle within `turns`;
-/// `Ok(Err(reason))` when it is unsound.
+/// `firsts` are the distinct first turns of `pos`. `Ok(Err(reason))` when it
+/// is unsound.
 ///
 /// # Errors
 /// The solver refusing a position.
@@ -123,6 +107,7 @@ pub(crate) fn judge(
     objective: Objective,
     turns: u8,
     key_after: &Position,
+    firsts: &[DistinctTurn],
 ) -> Result<Result<Judgement, String>, ForgeError> {
     let me = pos.to_move();
     let horizon = turns.saturating_add(EXTRA_TURNS).min(MAX_TURNS);
@@ -134,7 +119,10 @@ pub(crate) fn judge(
             proved: true,
         }));
     }
-    if some_turn_wins_at_once(pos) {
+    if firsts
+        .iter()
+        .any(|t| matches!(final_value(&t.after, me), GameValue::Win(_)))
+    {
         return Ok(Err(
             "unsound: another first turn wins the game at once, the key does not".to_owned(),
         ));
@@ -205,7 +193,14 @@ mod tests {
     use super::*;
     use crate::forge::Limits;
 
+    use super::super::analyse::first_turns;
     use super::super::test_position as position;
+
+    fn some_turn_wins_at_once(pos: &Position) -> bool {
+        first_turns(pos)
+            .iter()
+            .any(|t| matches!(final_value(&t.after, pos.to_move()), GameValue::Win(_)))
+    }
 
     fn judged(
         pos: &Position,
@@ -220,6 +215,7 @@ mod tests {
             objective,
             turns,
             &after,
+            &first_turns(pos),
         )
         .unwrap()
     }

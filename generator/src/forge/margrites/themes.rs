@@ -438,7 +438,8 @@ mod tests {
             after.end_turn_unchecked();
         }
         let mut run = Runner::new(&Limits::MARGRITES);
-        let j = super::super::sound::judge(&mut run, pos, o, n, &after).unwrap();
+        let firsts = super::super::analyse::first_turns(pos);
+        let j = super::super::sound::judge(&mut run, pos, o, n, &after, &firsts).unwrap();
         o == Objective::Win || j.is_ok_and(|j| matches!(j.value, GameValue::Win(_)))
     }
 
