@@ -356,6 +356,37 @@ fn tight_and_unique(
     Ok(Ok(r))
 }
 
+/// Whether `key` is nothing but plain runs to the edge: every piece it moves
+/// scores, each by the fewest steps it would need on an empty board (one per
+/// rank to its scoring rank, and one off the board), and no scored piece
+/// returns. Such a key asks only "which piece is nearest the edge": a
+/// one-turn score puzzle with it has no question.
+#[must_use]
+pub fn plain_run(pos: &Position, key: &[Step]) -> bool {
+    let me = pos.to_move();
+    // Each moving piece: where it started, where it stands (None: scored) and
+    // its steps so far.
+    let mut runs: Vec<(Square, Option<Square>, u32)> = Vec::new();
+    for &step in key {
+        let (from, to) = match step {
+            Step::Move { from, to } => (from, Some(to)),
+            Step::Score { from } => (from, None),
+            Step::Return { .. } => return false,
+        };
+        match runs.iter_mut().find(|r| r.1 == Some(from)) {
+            Some(r) => {
+                r.1 = to;
+                r.2 += 1;
+            }
+            None => runs.push((from, to, 1)),
+        }
+    }
+    !runs.is_empty()
+        && runs.iter().all(|&(start, end, steps)| {
+            end.is_none() && steps == u32::from(start.rank().abs_diff(me.scoring_rank())) + 1
+        })
+}
+
 /// Why a position makes no puzzle for one objective: the forge's reason and
 /// the details.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -406,6 +437,12 @@ pub fn analyse(
         return Ok(Err(Turned::new(Reject::NoQuestion, "no proof")));
     };
     let (key_steps, key_after) = play_turn(pos, &win.turn.notation)?;
+    if turns == 1 && matches!(objective, Objective::Score(_)) && plain_run(pos, &key_steps) {
+        return Ok(Err(Turned::new(
+            Reject::NoQuestion,
+            "the key is a plain run to the edge",
+        )));
+    }
     let firsts = first_turns(pos);
     let Some(key_index) = firsts
         .iter()
@@ -536,4 +573,51 @@ fn minimality(
         minimal,
         note: notes.join("; "),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::forge::Limits;
+
+    use super::super::test_position as position;
+
+    fn plain(pos: &Position, key: &str) -> bool {
+        plain_run(pos, &play_turn(pos, key).unwrap().0)
+    }
+
+    #[test]
+    fn a_one_turn_score_key_that_only_runs_to_the_edge_is_no_question() {
+        // Once in the collection (score 1 in 1): g5 runs off in four steps,
+        // the fewest it needs on an empty board.
+        let pos = position("d4 g5", "e2 c6", "2(6)-0(4)");
+        assert!(plain(&pos, "1. g5>f6; f6>e7; e7>d8; d8>B++."));
+        let turned = analyse(&pos, Objective::Score(1), 1, &Limits::MARGRITES)
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(turned.reject, Reject::NoQuestion, "{turned}");
+        assert!(turned.why.contains("plain run"), "{turned}");
+        // Two pieces, each two steps from scoring.
+        let two = position("b1 d4 b5 a7 b7", "i3 g4 d6 i6", "0(3)-1(3)");
+        assert!(plain(&two, "1. a7>a8; b7>b8; a8>B++; b8>B++."));
+    }
+
+    #[test]
+    fn detours_and_steps_that_do_not_score_are_not_plain_runs() {
+        // Collection (martyrdom path): a6 needs three steps on an empty board
+        // and takes four around the capture at a7.
+        let detour = position("d1 e1 a6", "c3 b7 a8", "2(5)-0(3)");
+        assert!(!plain(&detour, "1. a6>b6; b6>c7; c7>c8; c8>B++."));
+        let puzzle = analyse(&detour, Objective::Score(1), 1, &Limits::MARGRITES).unwrap();
+        assert!(puzzle.is_ok(), "{:?}", puzzle.err());
+        // Collection (capture 1 in 2): the key scores nothing.
+        let capture = position("a5 a6", "a7 a8", "1(4)-2(5)");
+        assert!(!plain(&capture, "1. a5>b6; a6>b7; b6>c7; c7>b8."));
+        // A run that scores and a step that does not.
+        assert!(!plain(&pos_with_spare(), "1. a7>a8; a8>B++; b1>c1; c1>d1."));
+    }
+
+    fn pos_with_spare() -> Position {
+        position("b1 a7", "i3 g4", "3(3)-3(3)")
+    }
 }
