@@ -474,7 +474,14 @@ pub fn analyse(
         Err(why) => return Ok(Err(Turned::new(Reject::Budget, why))),
     };
     let minimality = minimality(&mut run, pos, goal, turns, &key_steps)?;
-    let themes = themes::detect(&mut run, pos, objective, &key_steps, judgement.value)?;
+    let themes = themes::detect(
+        &mut run,
+        pos,
+        objective,
+        &key_steps,
+        &solution,
+        judgement.value,
+    )?;
     let tried = u32::try_from(tries.len()).unwrap_or(u32::MAX);
     let difficulty = difficulty::rate(&solution, found_by, tried);
     let key = turn(&win.turn.notation)?;

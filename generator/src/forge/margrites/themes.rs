@@ -2,7 +2,9 @@
 //! key turn (its steps replayed through the engine); the definitions here are
 //! the ones the book's theme page states.
 //!
-//! - [`chain_capture`]: the key turn captures two or more enemy pieces and at
+//! - [`chain_capture`]: one of the attacker's turns on the solution's main
+//!   line ([`main_line`]: the key, then the answer to the strongest defence,
+//!   and so on) captures two or more enemy pieces and at
 //!   least one of them falls *because* an earlier one fell in the same turn:
 //!   either in a later round of one step's cascade (in Margrites a piece left
 //!   standing by one round can only fall in the next because one of its allies
@@ -27,7 +29,8 @@
 //!   no switch for martyrdom, so the counterfactual is computed on the route
 //!   (two shortest-path searches), not by the solver.
 
-use crate::puzzle::{GameValue, Objective, Theme};
+use crate::puzzle::margrites::play_turn;
+use crate::puzzle::{GameValue, Line, Move, Objective, Theme};
 use crate::solve::margrites::Answer;
 use cannonball_rules::margrites::capture::resolve;
 use cannonball_rules::margrites::{Color, Diagram, Position, Square, SquareSet, Step};
@@ -119,6 +122,34 @@ fn falls_with(before: &Position, step: Step, earlier: Square, q: Square) -> bool
         Step::Return { to } => *own = own.with(to),
     }
     resolve(&mut pieces).all().contains(q)
+}
+
+/// The attacker's turns on the solution's main line: the key, then the
+/// answer to the strongest (first) defence, and so on to where the tree
+/// stops; each with the position it is played from and its steps.
+///
+/// # Errors
+/// A turn of the tree that does not replay.
+pub fn main_line(pos: &Position, line: &Line) -> Result<Vec<(Position, Vec<Step>)>, ForgeError> {
+    let text = |m: &Move| match m {
+        Move::Margrites(t) => Ok(t.to_string()),
+        Move::Margo(_) => Err(ForgeError::NotAPuzzle(
+            "a Margo move in a Margrites tree".into(),
+        )),
+    };
+    let mut out = Vec::new();
+    let mut here = *pos;
+    let mut at = Some(line);
+    while let Some(l) = at {
+        let (steps, after) = play_turn(&here, &text(&l.mv)?)?;
+        out.push((here, steps));
+        let Some(reply) = l.replies.first() else {
+            break;
+        };
+        here = play_turn(&after, &text(&reply.mv)?)?.1;
+        at = reply.answer.as_deref();
+    }
+    Ok(out)
 }
 
 /// Whether the key turn traps (see the module docs).
@@ -289,11 +320,15 @@ pub(crate) fn detect(
     pos: &Position,
     objective: Objective,
     key: &[Step],
+    solution: &Line,
     value: GameValue,
 ) -> Result<Vec<Theme>, ForgeError> {
     let wins = objective == Objective::Win || matches!(value, GameValue::Win(_));
+    let chained = main_line(pos, solution)?
+        .iter()
+        .any(|(from, steps)| chain_capture(from, steps));
     let found = [
-        chain_capture(pos, key),
+        chained,
         trap(pos, objective, key),
         sacrifice_to_end(pos, objective, key),
         score_race(run, pos, key, wins)?,
@@ -471,5 +506,62 @@ mod tests {
         check(&MARTYRS, true, &d);
         // Straight runs and captures without a blocked step.
         check(&[RACE, CHAIN[0], SACRIFICES[0]], false, &d);
+    }
+}
+
+#[cfg(test)]
+mod main_line_tests {
+    use super::*;
+    use crate::puzzle::Reply;
+    use crate::puzzle::margrites::Turn;
+
+    use super::super::test_position as position;
+
+    fn line(turn: &str, replies: Vec<Reply>) -> Line {
+        Line {
+            mv: Move::Margrites(turn.parse::<Turn>().unwrap()),
+            only: true,
+            replies,
+            end: String::new(),
+        }
+    }
+
+    fn reply(turn: &str, answer: Option<Line>) -> Reply {
+        Reply {
+            mv: Move::Margrites(turn.parse::<Turn>().unwrap()),
+            answer: answer.map(Box::new),
+            end: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_chain_capture_on_the_second_turn_of_the_main_line_counts() {
+        // The theme page's chain (c1 d2 e2 e3 against d1 e1 c3 d3), with a
+        // runner of each side far away: Black runs h5 off, White runs a8 down,
+        // and only then does Black play the chain.
+        let pos = position("c1 d2 e2 e3 h5", "d1 e1 c3 d3 a8", "0(3)-0(3)");
+        let key = "1. h5>h6; h6>h7; h7>h8; h8>B++.";
+        let chain = "3. c1>b1; b1>c2(xd3, xc3); d2>c1; e3>d2(xd1, xe1).";
+        let weaker = reply("2. a8>a7; a7>a6; a6>a5; a5>b4.", None);
+        let tree = line(
+            key,
+            vec![
+                reply("2. a8>a7; a7>a6; a6>a5; a5>a4.", Some(line(chain, vec![]))),
+                weaker,
+            ],
+        );
+        let turns = main_line(&pos, &tree).unwrap();
+        assert_eq!(
+            turns.len(),
+            2,
+            "the key and the answer to the first defence"
+        );
+        assert_eq!(turns[0].0, pos);
+        assert!(!chain_capture(&turns[0].0, &turns[0].1), "the key is quiet");
+        assert_eq!(turns[1].0.to_move(), Color::Black);
+        assert!(chain_capture(&turns[1].0, &turns[1].1));
+        // A tree that stops after the key has one turn on its main line.
+        let short = line(key, vec![]);
+        assert_eq!(main_line(&pos, &short).unwrap().len(), 1);
     }
 }
