@@ -360,7 +360,7 @@ fn tight_and_unique(
 /// scores, each by the fewest steps it would need on an empty board (one per
 /// rank to its scoring rank, and one off the board), and no scored piece
 /// returns. Such a key asks only "which piece is nearest the edge": a
-/// one-turn score puzzle with it has no question.
+/// one-turn score (or win) puzzle with it has no question.
 #[must_use]
 pub fn plain_run(pos: &Position, key: &[Step]) -> bool {
     let me = pos.to_move();
@@ -437,7 +437,10 @@ pub fn analyse(
         return Ok(Err(Turned::new(Reject::NoQuestion, "no proof")));
     };
     let (key_steps, key_after) = play_turn(pos, &win.turn.notation)?;
-    if turns == 1 && matches!(objective, Objective::Score(_)) && plain_run(pos, &key_steps) {
+    if turns == 1
+        && matches!(objective, Objective::Score(_) | Objective::Win)
+        && plain_run(pos, &key_steps)
+    {
         return Ok(Err(Turned::new(
             Reject::NoQuestion,
             "the key is a plain run to the edge",

@@ -187,11 +187,16 @@ pub fn finds(ratings: &[Option<i32>], key: usize) -> bool {
     ratings.get(key).copied().flatten() == Some(*best) && tied <= 2
 }
 
-/// The player's choice: the best-rated turn, the first generated among equals.
+/// The player's choice: the best-rated turn, the first generated of two
+/// equals; `None` when three or more share the best rating, so that the
+/// player has no preference to speak of (as [`finds`] counts).
 #[must_use]
 pub fn choice(ratings: &[Option<i32>]) -> Option<usize> {
     let best = ratings.iter().flatten().max()?;
-    ratings.iter().position(|r| *r == Some(*best))
+    let tied = ratings.iter().filter(|r| **r == Some(*best)).count();
+    (tied <= 2)
+        .then(|| ratings.iter().position(|r| *r == Some(*best)))
+        .flatten()
 }
 
 /// The rungs below nobody, in the order of [`Ratings::by_player`].
@@ -229,6 +234,8 @@ mod tests {
         assert!(!finds(&[None, Some(2)], 0));
         assert_eq!(choice(&[Some(1), Some(4), Some(4)]), Some(1));
         assert_eq!(choice(&[None, None]), None);
+        // Three equals: no preference, no choice.
+        assert_eq!(choice(&[Some(4), Some(4), Some(1), Some(4)]), None);
     }
 
     #[test]

@@ -15,8 +15,9 @@
 //!   and the opponent has no legal first step.
 //! - [`sacrifice_to_end`]: the objective is to win the game, and one of the
 //!   attacker's own pieces is captured during the key turn.
-//! - [`score_race`]: the key scores and wins the game (the objective is to
-//!   win, or the key's game value is a win), while the opponent, were it to
+//! - [`score_race`]: the key wins the game (the objective is to win, or the
+//!   key's game value is a win) and a turn of the main line scores (the key,
+//!   or the answer to the strongest defence), while the opponent, were it to
 //!   move in the puzzle position instead, would win the game within two of
 //!   its turns, starting with a turn that scores: the race is real (were the
 //!   attacker to let it run, the opponent's scoring would decide the game),
@@ -197,16 +198,17 @@ pub const RACE_NODES: u64 = 20_000;
 /// the same number of nodes.
 pub const RACE_POSITIONS: u64 = super::sound::SOUND_POSITIONS;
 
-/// Whether the key turn wins a score race (see the module docs); `wins` is
-/// whether the key wins the game. The threat is decided by a one-turn solve,
-/// and undecided counts as no.
+/// Whether the key wins a score race (see the module docs); `scores` is
+/// whether a turn of the main line scores, `wins` whether the key wins the
+/// game. The threat is decided by a solve of [`RACE_TURNS`] turns within
+/// [`RACE_NODES`], and undecided counts as no.
 pub(crate) fn score_race(
     run: &mut Runner,
     pos: &Position,
-    key: &[Step],
+    scores: bool,
     wins: bool,
 ) -> Result<bool, ForgeError> {
-    if !wins || !key.iter().any(|s| matches!(s, Step::Score { .. })) {
+    if !wins || !scores {
         return Ok(false);
     }
     let Some(other) = passed(pos) else {
@@ -324,14 +326,16 @@ pub(crate) fn detect(
     value: GameValue,
 ) -> Result<Vec<Theme>, ForgeError> {
     let wins = objective == Objective::Win || matches!(value, GameValue::Win(_));
-    let chained = main_line(pos, solution)?
+    let line = main_line(pos, solution)?;
+    let chained = line.iter().any(|(from, steps)| chain_capture(from, steps));
+    let scores = line
         .iter()
-        .any(|(from, steps)| chain_capture(from, steps));
+        .any(|(_, steps)| steps.iter().any(|s| matches!(s, Step::Score { .. })));
     let found = [
         chained,
         trap(pos, objective, key),
         sacrifice_to_end(pos, objective, key),
-        score_race(run, pos, key, wins)?,
+        score_race(run, pos, scores, wins)?,
         martyrdom_path(pos, key),
     ];
     Ok(ALL
@@ -483,7 +487,8 @@ mod tests {
         let d = |p: &Position, o: Objective, k: &[Step]| {
             // The horizon of the game value: one turn past the puzzle's.
             let wins = key_wins(p, o, 1, k);
-            score_race(&mut Runner::new(&Limits::MARGRITES), p, k, wins).unwrap()
+            let scores = k.iter().any(|s| matches!(s, Step::Score { .. }));
+            score_race(&mut Runner::new(&Limits::MARGRITES), p, scores, wins).unwrap()
         };
         check(&[RACE], true, &d);
         // Its mirror image and its colour exchange are races too.

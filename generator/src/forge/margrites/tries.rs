@@ -7,7 +7,8 @@
 //!
 //! - it is the choice of a ladder player ([`super::ladder`]): `the greedy
 //!   player's choice`, `the one-ply player's choice`, `the two-ply player's
-//!   choice`, `the short search's choice`;
+//!   choice`, `the short search's choice` (a player that rates three or more
+//!   turns best has no choice: [`ladder::choice`]);
 //! - `reaches the objective one turn too late`: it reaches the objective
 //!   within `turns + 1` turns (a solve of [`TRY_NODES`] proves it) but, like every wrong turn,
 //!   not within `turns`;
