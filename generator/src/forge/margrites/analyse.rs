@@ -363,28 +363,13 @@ fn tight_and_unique(
 /// one-turn score (or win) puzzle with it has no question.
 #[must_use]
 pub fn plain_run(pos: &Position, key: &[Step]) -> bool {
-    let me = pos.to_move();
-    // Each moving piece: where it started, where it stands (None: scored) and
-    // its steps so far.
-    let mut runs: Vec<(Square, Option<Square>, u32)> = Vec::new();
-    for &step in key {
-        let (from, to) = match step {
-            Step::Move { from, to } => (from, Some(to)),
-            Step::Score { from } => (from, None),
-            Step::Return { .. } => return false,
-        };
-        match runs.iter_mut().find(|r| r.1 == Some(from)) {
-            Some(r) => {
-                r.1 = to;
-                r.2 += 1;
-            }
-            None => runs.push((from, to, 1)),
-        }
-    }
-    !runs.is_empty()
-        && runs.iter().all(|&(start, end, steps)| {
-            end.is_none() && steps == u32::from(start.rank().abs_diff(me.scoring_rank())) + 1
-        })
+    let edge = pos.to_move().scoring_rank();
+    let runs = themes::piece_runs(key);
+    !key.iter().any(|s| matches!(s, Step::Return { .. }))
+        && !runs.is_empty()
+        && runs
+            .iter()
+            .all(|r| r.end.is_none() && r.steps == u32::from(r.start.rank().abs_diff(edge)) + 1)
 }
 
 /// Why a position makes no puzzle for one objective: the forge's reason and

@@ -176,27 +176,28 @@ pub fn rate(pos: &Position, firsts: &[DistinctTurn]) -> Ratings {
     }
 }
 
+/// The best rating when at most two turns share it, else `None`: a player
+/// that rates three or more turns best has no preference to speak of.
+fn clear_best(ratings: &[Option<i32>]) -> Option<i32> {
+    let best = *ratings.iter().flatten().max()?;
+    let tied = ratings.iter().filter(|r| **r == Some(best)).count();
+    (tied <= 2).then_some(best)
+}
+
 /// Whether a player with `ratings` finds the turn at `key`: its rating is the
 /// best, shared with at most one other turn.
 #[must_use]
 pub fn finds(ratings: &[Option<i32>], key: usize) -> bool {
-    let Some(best) = ratings.iter().flatten().max() else {
-        return false;
-    };
-    let tied = ratings.iter().filter(|r| **r == Some(*best)).count();
-    ratings.get(key).copied().flatten() == Some(*best) && tied <= 2
+    clear_best(ratings).is_some_and(|best| ratings.get(key).copied().flatten() == Some(best))
 }
 
 /// The player's choice: the best-rated turn, the first generated of two
-/// equals; `None` when three or more share the best rating, so that the
-/// player has no preference to speak of (as [`finds`] counts).
+/// equals; `None` when three or more share the best rating (as [`finds`]
+/// counts).
 #[must_use]
 pub fn choice(ratings: &[Option<i32>]) -> Option<usize> {
-    let best = ratings.iter().flatten().max()?;
-    let tied = ratings.iter().filter(|r| **r == Some(*best)).count();
-    (tied <= 2)
-        .then(|| ratings.iter().position(|r| *r == Some(*best)))
-        .flatten()
+    let best = clear_best(ratings)?;
+    ratings.iter().position(|r| *r == Some(best))
 }
 
 /// The rungs below nobody, in the order of [`Ratings::by_player`].

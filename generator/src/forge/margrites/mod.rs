@@ -22,8 +22,8 @@
 //! - **Unique key** (no-question): exactly one distinct winning first turn
 //!   (turns that leave the same position are one answer), the list proved
 //!   complete (budget, when a solve is undecided).
-//! - **Not a plain run** (no-question): a one-turn score key that only runs
-//!   pieces off the board by their fewest empty-board steps
+//! - **Not a plain run** (no-question): a one-turn score or win key that
+//!   only runs pieces off the board by their fewest empty-board steps
 //!   ([`analyse::plain_run`]) asks nothing.
 //! - **Not found by reflex** (greedy): neither the greedy nor the one-ply
 //!   player of the [`ladder`] finds the key; `found-by` names the weakest

@@ -1,6 +1,7 @@
 //! Theme detectors. Each looks at the puzzle position, its objective and the
-//! key turn (its steps replayed through the engine); the definitions here are
-//! the ones the book's theme page states.
+//! key turn (its steps replayed through the engine), or for chain capture and
+//! score race the attacker's turns of the solution's main line; the
+//! definitions here are the ones the book's theme page states.
 //!
 //! - [`chain_capture`]: one of the attacker's turns on the solution's main
 //!   line ([`main_line`]: the key, then the answer to the strongest defence,
@@ -285,32 +286,60 @@ fn route(before: &Position, from: Square, target: Option<Square>, free: bool) ->
 #[must_use]
 pub fn martyrdom_path(pos: &Position, key: &[Step]) -> bool {
     let (played, _) = replay(pos, key);
-    // Each moving piece: where it starts, the position before its first step,
-    // and where it ends (None: scored).
-    let mut routes: Vec<(Square, Position, Option<Square>)> = Vec::new();
-    for p in &played {
-        let (from, to) = match p.step {
-            Step::Move { from, to } => (from, Some(to)),
-            Step::Score { from } => (from, None),
-            Step::Return { .. } => continue,
-        };
-        match routes.iter_mut().find(|r| r.2 == Some(from)) {
-            Some(r) => r.2 = to,
-            None => routes.push((from, p.before, to)),
-        }
-    }
-    routes.iter().any(|(from, before, end)| {
-        if *end == Some(*from) {
+    piece_runs(key).iter().any(|r| {
+        if r.end == Some(r.start) {
             return false;
         }
+        let before = &played[r.first].before;
         match (
-            route(before, *from, *end, false),
-            route(before, *from, *end, true),
+            route(before, r.start, r.end, false),
+            route(before, r.start, r.end, true),
         ) {
             (Some(rules), Some(free)) => rules > free,
             _ => false,
         }
     })
+}
+
+/// One piece's part of a turn: where it starts, the index of its first step,
+/// where it ends (`None`: it scored) and how many steps it makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceRun {
+    /// Where the piece stands before the turn.
+    pub start: Square,
+    /// The index in the turn of its first step.
+    pub first: usize,
+    /// Where it ends the turn; `None` when it scored.
+    pub end: Option<Square>,
+    /// Its steps.
+    pub steps: u32,
+}
+
+/// The pieces a turn moves, in the order they first move; returns of scored
+/// pieces are left out.
+#[must_use]
+pub fn piece_runs(key: &[Step]) -> Vec<PieceRun> {
+    let mut runs: Vec<PieceRun> = Vec::new();
+    for (i, &step) in key.iter().enumerate() {
+        let (from, to) = match step {
+            Step::Move { from, to } => (from, Some(to)),
+            Step::Score { from } => (from, None),
+            Step::Return { .. } => continue,
+        };
+        match runs.iter_mut().find(|r| r.end == Some(from)) {
+            Some(r) => {
+                r.end = to;
+                r.steps += 1;
+            }
+            None => runs.push(PieceRun {
+                start: from,
+                first: i,
+                end: to,
+                steps: 1,
+            }),
+        }
+    }
+    runs
 }
 
 /// The themes of a puzzle, in the order of [`ALL`].
