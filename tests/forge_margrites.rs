@@ -44,7 +44,8 @@ fn the_collection_reanalyses_to_itself() {
 
 /// The collection meets the forge's standards: at least fifty puzzles, no key
 /// a reflex player finds, one to three genuine tries each, the band from the
-/// ladder, no two puzzles the same, and no key that leaves the game going on
+/// ladder and the turns to find, bands that do not bunch (none holds half the
+/// puzzles), no two puzzles the same, and no key that leaves the game going on
 /// when another first turn would win it at once. (Theme counts are not a gate
 /// here: under the counterfactual tests the collection has no chain-capture
 /// and no score-race puzzle; issue 15 keeps that open.)
@@ -57,10 +58,20 @@ fn the_collection_meets_the_forge_standards() {
         assert!((1..=3).contains(&p.tries.len()), "{}", p.id);
         assert_eq!(p.difficulty.tries as usize, p.tries.len(), "{}", p.id);
         assert_eq!(
-            p.difficulty.band,
-            puzzle::Band::of(p.difficulty.found_by, p.difficulty.tree, p.difficulty.tries),
+            p.difficulty,
+            puzzle::Difficulty::of_turns(p.difficulty.found_by, &p.solution, p.difficulty.tries),
             "{}",
             p.id
+        );
+    }
+    // The bands spread: none holds half the collection.
+    for b in puzzle::Band::ALL {
+        let n = puzzles.iter().filter(|p| p.difficulty.band == b).count();
+        assert!(
+            2 * n < puzzles.len(),
+            "band {}: {n} of {}",
+            b.0,
+            puzzles.len()
         );
     }
     for p in &puzzles {

@@ -411,6 +411,29 @@ fn value_heading(p: &Puzzle) -> &'static str {
     }
 }
 
+/// What the band is computed from, for the page: the ladder, the tree (for
+/// Margrites, the distinct turns of the attacker it asks for) and the tries.
+fn difficulty_text(p: &Puzzle) -> String {
+    let d = &p.difficulty;
+    let tree = if p.game == Game::Margrites {
+        let turns = p.solution.attacker_turns();
+        format!(
+            "the solution asks for {turns} distinct {} of the side to play",
+            if turns == 1 { "turn" } else { "turns" }
+        )
+    } else {
+        format!("the solution tree has {} nodes", d.tree)
+    };
+    format!(
+        "the key is found by {}; {tree}, the main line {} {}; {} genuine {}",
+        d.found_by.title(),
+        d.length,
+        if d.length == 1 { "ply" } else { "plies" },
+        d.tries,
+        if d.tries == 1 { "try" } else { "tries" }
+    )
+}
+
 /// What the key is worth in the whole game, for people.
 pub(super) fn game_value_text(p: &Puzzle) -> String {
     let side = match &p.position {
@@ -472,14 +495,7 @@ fn view(p: &Puzzle, nav: Nav) -> Result<PuzzleView, String> {
         objective: p.objective.file_text(p.game),
         themes: titles(&p.themes),
         band: format!("{} ({})", d.band.slug(), d.band.title()),
-        difficulty: format!(
-            "the key is found by {}; the solution tree has {} nodes, the main line {} plies; {} genuine {}",
-            d.found_by.title(),
-            d.tree,
-            d.length,
-            d.tries,
-            if d.tries == 1 { "try" } else { "tries" }
-        ),
+        difficulty: difficulty_text(p),
         game_value: game_value_text(p),
         verdict: super::verdict::answer(p)?.unwrap_or_default(),
         figure: question_figure(p, &key),

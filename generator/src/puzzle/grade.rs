@@ -14,6 +14,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::Line;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The ladder of simple players, weakest first. A puzzle's key is "found"
@@ -101,16 +102,52 @@ impl Band {
     /// `tree` nodes and which has `tries` genuine tries.
     #[must_use]
     pub fn of(finder: Finder, tree: u32, tries: u32) -> Band {
-        let base = match finder {
-            Finder::Greedy | Finder::OnePly | Finder::TwoPly => 1,
-            Finder::Search => 2,
-            Finder::Nobody => 3,
-        };
         if finder.by_reflex() {
             return Band(1);
         }
-        let band = base + u8::from(tree >= Band::BIG_TREE) + u8::from(tries >= Band::MANY_TRIES);
+        let band = Band::ladder(finder)
+            + u8::from(tree >= Band::BIG_TREE)
+            + u8::from(tries >= Band::MANY_TRIES);
         Band(band.min(5))
+    }
+
+    /// The band the ladder alone gives: two-ply (or weaker) 1, the short
+    /// search 2, nobody 3.
+    const fn ladder(finder: Finder) -> u8 {
+        match finder {
+            Finder::Greedy | Finder::OnePly | Finder::TwoPly => 1,
+            Finder::Search => 2,
+            Finder::Nobody => 3,
+        }
+    }
+
+    /// The attacker's distinct turns ([`crate::puzzle::Line::attacker_turns`])
+    /// from which a Margrites solution raises the band by one: the key and
+    /// two different answers, or a third turn.
+    pub const VARIED_TURNS: u32 = 3;
+
+    /// The band of a Margrites puzzle whose key `finder` finds, whose main
+    /// line has `plies` plies, whose solution tree asks for `turns` distinct
+    /// turns of the attacker and which has `tries` genuine tries.
+    ///
+    /// It starts from the ladder as [`Band::of`] does, but the tree is
+    /// measured by what the reader must find rather than by its nodes: the
+    /// defender has hundreds of distinct turns, of which the file keeps the
+    /// strongest thirty, so a node count only tells a one-turn puzzle from a
+    /// longer one. A one-ply solution (a turn to find and no defence to read)
+    /// lowers the band by one, a tree of [`Band::VARIED_TURNS`] distinct
+    /// turns or more (the answer depends on the defence) raises it by one,
+    /// and [`Band::MANY_TRIES`] genuine tries by one more; the band stays
+    /// within 1 to 5.
+    #[must_use]
+    pub fn of_turns(finder: Finder, plies: u32, turns: u32, tries: u32) -> Band {
+        if finder.by_reflex() {
+            return Band(1);
+        }
+        let band = Band::ladder(finder)
+            + u8::from(turns >= Band::VARIED_TURNS)
+            + u8::from(tries >= Band::MANY_TRIES);
+        Band(band.saturating_sub(u8::from(plies == 1)).clamp(1, 5))
     }
 
     /// `1` to `5`.
@@ -136,7 +173,7 @@ impl Band {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Difficulty {
-    /// The band ([`Band::of`]).
+    /// The band ([`Band::of`], for Margrites [`Band::of_turns`]).
     pub band: Band,
     /// The weakest ladder player that finds the key.
     pub found_by: Finder,
@@ -149,6 +186,21 @@ pub struct Difficulty {
 }
 
 impl Difficulty {
+    /// The difficulty of a Margrites key `found_by` a ladder player, with the
+    /// solution tree `solution` and `tries` genuine tries: the band is
+    /// [`Band::of_turns`].
+    #[must_use]
+    pub fn of_turns(found_by: Finder, solution: &Line, tries: u32) -> Difficulty {
+        let length = solution.main_line_plies();
+        Difficulty {
+            band: Band::of_turns(found_by, length, solution.attacker_turns(), tries),
+            found_by,
+            tree: solution.size(),
+            length,
+            tries,
+        }
+    }
+
     /// The difficulty of a key `found_by` a ladder player, with a solution
     /// tree of `tree` nodes, a main line of `length` plies and `tries`
     /// genuine tries.
@@ -353,6 +405,23 @@ mod tests {
         assert_eq!(Band::of(Finder::Nobody, 5, 0), Band(3));
         assert_eq!(Band::of(Finder::Nobody, 30, 3), Band(5));
         assert_eq!(Band::of(Finder::TwoPly, 29, 2), Band(1));
+    }
+
+    #[test]
+    fn margrites_bands_count_the_turns_to_find_not_the_nodes() {
+        // One turn, no defence: a band below the ladder's.
+        assert_eq!(Band::of_turns(Finder::Nobody, 1, 1, 1), Band(2));
+        assert_eq!(Band::of_turns(Finder::Nobody, 1, 1, 3), Band(3));
+        assert_eq!(Band::of_turns(Finder::TwoPly, 1, 1, 0), Band(1));
+        // Every defence met by one answer: the ladder's band.
+        assert_eq!(Band::of_turns(Finder::Nobody, 3, 2, 1), Band(3));
+        // A one-turn capture whose defences must be read is not lowered.
+        assert_eq!(Band::of_turns(Finder::Nobody, 2, 1, 1), Band(3));
+        // Answers that depend on the defence, and many tries.
+        assert_eq!(Band::of_turns(Finder::Nobody, 3, 4, 1), Band(4));
+        assert_eq!(Band::of_turns(Finder::Search, 3, 3, 3), Band(4));
+        assert_eq!(Band::of_turns(Finder::Nobody, 3, 9, 3), Band(5));
+        assert_eq!(Band::of_turns(Finder::Greedy, 3, 9, 3), Band(1));
     }
 
     #[test]

@@ -60,6 +60,21 @@ impl Line {
             .sum::<u32>()
     }
 
+    /// The attacker's distinct turns the tree asks for: this move, then for
+    /// each different answer to the defences (the same answer to several
+    /// defences counts once) the distinct turns under it. 1 for a one-move
+    /// tree, 2 when one answer meets every defence.
+    #[must_use]
+    pub fn attacker_turns(&self) -> u32 {
+        let mut answers: Vec<&Line> = Vec::new();
+        for a in self.replies.iter().filter_map(|r| r.answer.as_deref()) {
+            if !answers.iter().any(|b| b.mv == a.mv) {
+                answers.push(a);
+            }
+        }
+        1 + answers.iter().map(|a| a.attacker_turns()).sum::<u32>()
+    }
+
     /// Plies of the main line: the move, the strongest (first) defence, its
     /// answer, ... to where the tree stops.
     #[must_use]
