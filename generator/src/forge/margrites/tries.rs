@@ -17,7 +17,11 @@
 //!   generated such turn.
 //!
 //! `captures N` and `scores N` are added as facts to a try's text; they alone
-//! make no try. At most [`TRIES_KEPT`] tries are listed, in the order above.
+//! make no try. At most [`TRIES_KEPT`] tries are listed, in the order above,
+//! and each is a different idea: a turn that takes the same pieces and scores
+//! as much as an earlier try and moves the same pieces, or makes the same
+//! steps but the last, is passed over (a reader sees one temptation in both, whatever
+//! route or quiet step tells them apart).
 //! Within two or more turns each try carries a refutation: the solver's own
 //! when the try was among its refuted turns, else the first opponent reply,
 //! by the opponent's one-ply view, after which the objective is proved out of
@@ -27,12 +31,13 @@
 use crate::puzzle::margrites::play_turn;
 use crate::puzzle::{Finder, Objective, Try, Value};
 use crate::solve::margrites::{Answer, MAX_TURNS, Report, TurnLine};
-use cannonball_rules::margrites::Position;
 use cannonball_rules::margrites::turngen::{DistinctTurn, distinct_turns};
+use cannonball_rules::margrites::{Position, Square, SquareSet, Step};
 
 use super::ForgeError;
 use super::analyse::{Runner, remaining, same_outcome, turn};
 use super::ladder::{self, Ratings};
+use super::themes::piece_runs;
 
 /// Tries written to a file, at most.
 pub const TRIES_KEPT: usize = 3;
@@ -52,6 +57,40 @@ fn gains(before: &Position, after: &Position) -> (u8, u8) {
         a.get(me).captures.saturating_sub(b.get(me).captures),
         a.get(me).points.saturating_sub(b.get(me).points),
     )
+}
+
+/// What a turn shows a reader: the captures and points it gains, the enemy
+/// pieces it takes, the pieces it moves (where they start) and its steps but
+/// the last.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Idea<'a> {
+    gains: (u8, u8),
+    taken: SquareSet,
+    pieces: Vec<Square>,
+    but_last: &'a [Step],
+}
+
+impl<'a> Idea<'a> {
+    /// The idea of a turn of `pos` that makes `steps` and leaves `after`.
+    fn of(pos: &Position, steps: &'a [Step], after: &Position) -> Idea<'a> {
+        let mut pieces: Vec<Square> = piece_runs(steps).iter().map(|r| r.start).collect();
+        pieces.sort_unstable();
+        let enemy = pos.to_move().other();
+        Idea {
+            gains: gains(pos, after),
+            taken: pos.pieces(enemy).minus(after.pieces(enemy)),
+            pieces,
+            but_last: &steps[..steps.len().saturating_sub(1)],
+        }
+    }
+
+    /// Whether a reader would see one temptation in both: they gain the same
+    /// (and take the same pieces) and move the same pieces, or differ only in
+    /// their last step.
+    fn same_as(&self, other: &Idea<'_>) -> bool {
+        (self.gains, self.taken) == (other.gains, other.taken)
+            && (self.pieces == other.pieces || self.but_last == other.but_last)
+    }
 }
 
 /// The first turns that reach the objective one turn too late (indices into
@@ -146,11 +185,16 @@ pub(crate) fn genuine(
         }
     }
     let mut tries = Vec::new();
+    let mut ideas: Vec<Idea<'_>> = Vec::new();
     for i in order {
         if tries.len() >= TRIES_KEPT {
             break;
         }
         let t = &firsts[i];
+        let idea = Idea::of(pos, &t.steps, &t.after);
+        if ideas.iter().any(|i| i.same_as(&idea)) {
+            continue;
+        }
         let refutation = if turns == 1 || t.after.is_over() {
             Some(Vec::new())
         } else {
@@ -171,6 +215,7 @@ pub(crate) fn genuine(
         if points > 0 {
             parts.push(format!("scores {points}"));
         }
+        ideas.push(idea);
         tries.push(Try {
             mv: turn(&TurnLine::new(pos, &t.steps).notation)?,
             tempting: parts.join(", "),
@@ -228,4 +273,71 @@ fn refute(
         }
     }
     Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::MargritesPosition;
+
+    fn at(black: &str, white: &str, score: &str, to_move: &str) -> Position {
+        crate::puzzle::margrites::parse_position(&MargritesPosition {
+            options: String::new(),
+            black: black.into(),
+            white: white.into(),
+            score: score.into(),
+            to_move: to_move.into(),
+        })
+        .unwrap()
+    }
+
+    fn white_to_move(black: &str, white: &str, score: &str) -> Position {
+        at(black, white, score, "white")
+    }
+
+    fn same(pos: &Position, a: &str, b: &str) -> bool {
+        let (sa, aa) = play_turn(pos, a).unwrap();
+        let (sb, ab) = play_turn(pos, b).unwrap();
+        Idea::of(pos, &sa, &aa).same_as(&Idea::of(pos, &sb, &ab))
+    }
+
+    #[test]
+    fn a_different_quiet_last_step_is_the_same_idea() {
+        // Once in the collection (score 2 in 2), with three tries that all
+        // score h1 and end on a different quiet step.
+        let pos = white_to_move("g2 f3 g3 h3", "i3 h4 g5", "0(5)-0(4)");
+        let first = "2. i3>i2; i2>h1; h1>W++; h4>i3.";
+        assert!(same(&pos, first, "2. i3>i2; i2>h1; h1>W++; h4>h5."));
+        assert!(same(&pos, first, "2. i3>i2; i2>h1; h1>W++; g5>g4."));
+        // The key keeps i3 back instead of scoring it: another idea.
+        assert!(!same(&pos, first, "2. i3>i2; i2>h1; h4>i3; i3>i2."));
+    }
+
+    #[test]
+    fn the_same_piece_by_another_route_is_the_same_idea() {
+        // Once in the collection (score 1 in 1): a3 runs towards e1 or e3.
+        let pos = white_to_move("a1 b2 i7", "a3 g8 h8", "2(4)-1(3)");
+        let run = "2. a3>b3; b3>c2; c2>d1; d1>e1.";
+        assert!(same(&pos, run, "2. a3>b3; b3>c2; c2>d2; d2>e3."));
+        // Another piece is another idea.
+        assert!(!same(&pos, run, "2. g8>f7; f7>e6; e6>d5; d5>e4."));
+    }
+
+    #[test]
+    fn a_last_step_that_gains_more_is_another_idea() {
+        // Once in the collection (trap in 1): the same three steps, then a
+        // capture or a score.
+        let pos = white_to_move("i4", "g2 i3 g4", "3(5)-0(4)");
+        let capture = "2. g2>f1; f1>e1; e1>d1; g4>h3(xi4).";
+        assert!(!same(&pos, capture, "2. g2>f1; f1>e1; e1>d1; d1>W++."));
+    }
+
+    #[test]
+    fn the_same_pieces_taking_another_piece_is_another_idea() {
+        // Once in the collection (capture 1 in 1): e5 and g7 take h4 or i6.
+        let pos = at("d5 e5 g7", "a3 b3 h4 i6", "0(3)-1(5)", "black");
+        let capture = "1. e5>f4; f4>g5; g5>h6; g7>h7(xi6).";
+        assert!(!same(&pos, capture, "1. e5>f4; f4>g3; g7>f6; f6>g5(xh4)."));
+        assert!(same(&pos, capture, capture));
+    }
 }
