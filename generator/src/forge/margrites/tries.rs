@@ -20,8 +20,8 @@
 //! make no try. At most [`TRIES_KEPT`] tries are listed, in the order above,
 //! and each is a different idea: a turn that takes the same pieces and scores
 //! as much as an earlier try and moves the same pieces, or makes the same
-//! steps but the last, is passed over (a reader sees one temptation in both, whatever
-//! route or quiet step tells them apart).
+//! steps but the last, is passed over (a reader sees one temptation in both,
+//! whatever route or quiet step tells them apart).
 //! Within two or more turns each try carries a refutation: the solver's own
 //! when the try was among its refuted turns, else the first opponent reply,
 //! by the opponent's one-ply view, after which the objective is proved out of
