@@ -235,12 +235,23 @@ mod batch;
 /// Black to move.
 #[cfg(test)]
 pub(crate) fn test_position(black: &str, white: &str, score: &str) -> Position {
+    test_position_to_move(black, white, score, "black")
+}
+
+/// [`test_position`] with `to_move` (`black` or `white`) to move.
+#[cfg(test)]
+pub(crate) fn test_position_to_move(
+    black: &str,
+    white: &str,
+    score: &str,
+    to_move: &str,
+) -> Position {
     puzzle::margrites::parse_position(&puzzle::MargritesPosition {
         options: String::new(),
         black: black.into(),
         white: white.into(),
         score: score.into(),
-        to_move: "black".into(),
+        to_move: to_move.into(),
     })
     .expect("a test position")
 }
