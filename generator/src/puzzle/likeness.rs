@@ -6,7 +6,10 @@
 //!   puzzle's answer; two positions that differ only there ask one question).
 //! - **The same motif**: the same game and at least [`MOTIF_SHARE`] of the
 //!   pieces of the larger of the two in common, in some symmetry and colour
-//!   exchange (the mover's pieces matched with the mover's).
+//!   exchange (the mover's pieces matched with the mover's); in Margrites
+//!   also the same key shape ([`super::margrites::key_shape`]: the same
+//!   steps from the first square moved, up to the mirror and colours),
+//!   wherever on the board.
 //!
 //! A collection keeps at most [`MOTIF_CAP`] puzzles of one motif per theme.
 
@@ -15,6 +18,7 @@ use std::collections::BTreeSet;
 use cannonball_rules::margo::Symmetry;
 
 use super::model::Puzzle;
+use super::position::Move;
 use super::position::Position;
 use crate::solve::Objective;
 use cannonball_rules::Game;
@@ -38,6 +42,9 @@ pub struct Likeness {
     /// The pieces in each image of the position (symmetries; the mover's
     /// pieces marked, so colour exchange is already factored out).
     images: Vec<BTreeSet<Piece>>,
+    /// The key's shape (Margrites; `None` elsewhere or when the key does not
+    /// replay).
+    key_shape: Option<String>,
 }
 
 impl Likeness {
@@ -71,6 +78,7 @@ impl Likeness {
             objective: p.objective,
             turns: p.turns,
             images,
+            key_shape: margrites_key_shape(p),
         }
     }
 
@@ -105,11 +113,24 @@ impl Likeness {
             .fold(0.0, f64::max)
     }
 
-    /// Whether `self` and `other` are one motif.
+    /// Whether `self` and `other` are one motif: enough pieces in common, or
+    /// (Margrites) the same key shape.
     #[must_use]
     pub fn same_motif(&self, other: &Likeness) -> bool {
         self.shared(other) >= MOTIF_SHARE
+            || (self.game == other.game
+                && self.key_shape.is_some()
+                && self.key_shape == other.key_shape)
     }
+}
+
+/// The shape of a Margrites puzzle's key.
+fn margrites_key_shape(p: &Puzzle) -> Option<String> {
+    let (Position::Margrites(pos), Move::Margrites(key)) = (&p.position, &p.key) else {
+        return None;
+    };
+    let (steps, _) = super::margrites::play_turn(pos, &key.to_string()).ok()?;
+    Some(super::margrites::key_shape(pos, &steps))
 }
 
 /// A Margrites position's pieces, the mover's marked; ranks are counted from
@@ -168,6 +189,47 @@ mod tests {
         assert!(a.same_motif(&more));
         let far = Likeness::of(&puzzle("a4 b4", "d1 d2", "black", ""));
         assert!(!a.same_motif(&far));
+    }
+
+    /// A Margrites puzzle (score 1 in 1) with the given pieces and key.
+    fn margrites(black: &str, white: &str, score: &str, key: &str) -> Puzzle {
+        let text = format!(
+            "id: margrites-000000000000\ngame: margrites\nquestion: q\nobjective: score:1\nturns: 1\nposition:\n  black: {black}\n  white: {white}\n  score: {score}\n  to-move: white\nkey: {key}\ngame-value: unknown\nvalues: []\nfirst-turns: 1\nsolution:\n  move: {key}\n  only: true\ntries: []\nminimality:\n  minimal: true\nthemes: []\ndifficulty:\n  band: 1\n  found-by: nobody\n  tree: 1\n  length: 1\n  tries: 0\nprovenance:\n  generator: t\n  source: t\n  seed: 1\n  candidate: 0\n  solver-nodes: 0\n"
+        );
+        crate::puzzle::parse(&text, "t").unwrap()
+    }
+
+    #[test]
+    fn margrites_keys_of_one_shape_are_one_motif_wherever_they_stand() {
+        // Two martyrdom detours once in the collection: a3 and i3 each go
+        // round a Black piece on the first rank and score, the second the
+        // mirror image of the first, few pieces in common.
+        let a = margrites(
+            "a1 c1 e6",
+            "a3 f8",
+            "0(4)-2(5)",
+            "2. a3>b3; b3>c2; c2>d1; d1>W++.",
+        );
+        let b = margrites(
+            "h1 i1 g7",
+            "i3 e7",
+            "2(5)-1(3)",
+            "2. i3>h3; h3>g2; g2>f1; f1>W++.",
+        );
+        let (a, b) = (Likeness::of(&a), Likeness::of(&b));
+        assert!(a.shared(&b) < MOTIF_SHARE, "{}", a.shared(&b));
+        assert!(a.same_motif(&b));
+        // The same pieces with another turn: another shape, and too little
+        // in common.
+        let c = margrites(
+            "h1 i1 g7",
+            "i3 e7",
+            "2(5)-1(3)",
+            "2. i3>h3; h3>h4; h4>h5; h5>h6.",
+        );
+        let c = Likeness::of(&c);
+        assert!(c.key_shape.is_some());
+        assert!(!a.same_motif(&c));
     }
 
     #[test]

@@ -32,6 +32,65 @@ use cannonball_rules::margrites::{Color, Options, Position, Square, Step};
 
 use super::position::{MargritesPosition, PositionError};
 
+/// The shape of the turn `steps` from `pos`, a Margrites puzzle's motif (see
+/// [`crate::forge::margrites::motif`] for how it is written).
+#[must_use]
+pub fn key_shape(pos: &Position, steps: &[Step]) -> String {
+    let enemy = pos.to_move().other();
+    let mut p = *pos;
+    let mut captured = Vec::new();
+    for &s in steps {
+        let before = p.pieces(enemy).len();
+        p.play_step_unchecked(s);
+        captured.push(before - p.pieces(enemy).len());
+    }
+    let origin = steps.first().map(|s| match *s {
+        Step::Move { from, .. } | Step::Score { from } => from,
+        Step::Return { to } => to,
+    });
+    let Some(origin) = origin else {
+        return "forfeit".into();
+    };
+    // Ranks are counted towards the mover's scoring edge, so that the same
+    // manoeuvre by either colour is one motif.
+    let forward = if pos.to_move().scoring_rank() == 0 {
+        -1
+    } else {
+        1
+    };
+    let write = |flip: i32| {
+        let rel = |sq: Square| {
+            let df = (i32::from(sq.file()) - i32::from(origin.file())) * flip;
+            let dr = (i32::from(sq.rank()) - i32::from(origin.rank())) * forward;
+            (df, dr)
+        };
+        steps
+            .iter()
+            .zip(&captured)
+            .map(|(s, x)| {
+                let body = match *s {
+                    Step::Move { from, to } => {
+                        let ((f0, r0), (f1, r1)) = (rel(from), rel(to));
+                        format!("{f0:+}{r0:+}>{:+}{:+}", f1 - f0, r1 - r0)
+                    }
+                    Step::Score { from } => {
+                        let (f, r) = rel(from);
+                        format!("{f:+}{r:+}>out")
+                    }
+                    Step::Return { to } => {
+                        let (f, r) = rel(to);
+                        format!("in>{f:+}{r:+}")
+                    }
+                };
+                if *x > 0 { format!("{body}x{x}") } else { body }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let (a, b) = (write(1), write(-1));
+    a.min(b)
+}
+
 /// The position as a puzzle file writes it: squares in reading order (a1, b1,
 /// ..., i8), standings `B(bc)-W(wc)`, variations by name.
 #[must_use]

@@ -1,17 +1,18 @@
 //! The motif of a Margrites puzzle: the shape of its key, for the forge's cap
-//! on puzzles that teach the same thing.
+//! on puzzles that teach the same thing (computed by
+//! [`crate::puzzle::margrites::key_shape`], which likeness uses too).
 //!
 //! The key's steps are written relative to the square the first step leaves
 //! (so the same manoeuvre elsewhere on the board is the same motif), each
 //! step as its displacement (`+1+1`), `out` for a score or `in` for a return,
-//! with the enemy pieces it captures (`x2`); of the turn and its mirror image
-//! across the centre file (the board's one symmetry that keeps both scoring
-//! edges) the smaller text is the motif. Puzzles are stored in their
-//! canonical orientation, so colour exchange is already accounted for.
+//! with the enemy pieces it captures (`x2`); ranks count towards the mover's
+//! scoring edge, so that the same manoeuvre by White and by Black (the board
+//! turned over, colours exchanged) is one motif; of the turn and its mirror
+//! image across the centre file (the board's one symmetry that keeps both
+//! scoring edges) the smaller text is the motif.
 
 use crate::puzzle::margrites::play_turn;
 use crate::puzzle::{self, Move, Puzzle};
-use cannonball_rules::margrites::{Position, Square, Step};
 
 /// The motif of a Margrites puzzle's key (see the module docs); `None` for
 /// another game or a key that does not replay.
@@ -24,62 +25,14 @@ pub fn motif(p: &Puzzle) -> Option<String> {
     Some(shape(pos, &steps))
 }
 
-/// The motif of the turn `steps` from `pos`.
-#[must_use]
-pub fn shape(pos: &Position, steps: &[Step]) -> String {
-    let enemy = pos.to_move().other();
-    let mut p = *pos;
-    let mut captured = Vec::new();
-    for &s in steps {
-        let before = p.pieces(enemy).len();
-        p.play_step_unchecked(s);
-        captured.push(before - p.pieces(enemy).len());
-    }
-    let origin = steps.first().map(|s| match *s {
-        Step::Move { from, .. } | Step::Score { from } => from,
-        Step::Return { to } => to,
-    });
-    let Some(origin) = origin else {
-        return "forfeit".into();
-    };
-    let write = |flip: i32| {
-        let rel = |sq: Square| {
-            let df = (i32::from(sq.file()) - i32::from(origin.file())) * flip;
-            let dr = i32::from(sq.rank()) - i32::from(origin.rank());
-            (df, dr)
-        };
-        steps
-            .iter()
-            .zip(&captured)
-            .map(|(s, x)| {
-                let body = match *s {
-                    Step::Move { from, to } => {
-                        let ((f0, r0), (f1, r1)) = (rel(from), rel(to));
-                        format!("{f0:+}{r0:+}>{:+}{:+}", f1 - f0, r1 - r0)
-                    }
-                    Step::Score { from } => {
-                        let (f, r) = rel(from);
-                        format!("{f:+}{r:+}>out")
-                    }
-                    Step::Return { to } => {
-                        let (f, r) = rel(to);
-                        format!("in>{f:+}{r:+}")
-                    }
-                };
-                if *x > 0 { format!("{body}x{x}") } else { body }
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let (a, b) = (write(1), write(-1));
-    a.min(b)
-}
+pub use crate::puzzle::margrites::key_shape as shape;
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     use super::super::test_position as position;
+    use cannonball_rules::margrites::Step;
 
     #[test]
     fn a_shape_mirrored_is_the_same_motif_and_others_differ() {
@@ -101,5 +54,20 @@ mod tests {
         let moved_up = position("a3 b3 c3 d4", "a1 b1", "1(3)-3(3)");
         let (again, _) = play_turn(&moved_up, "1. d4>d5; d5>d6; c3>c2; c2>d2.").unwrap();
         assert_eq!(shape(&here, &moved), shape(&moved_up, &again));
+    }
+
+    #[test]
+    fn the_same_run_by_white_and_by_black_is_one_motif() {
+        // A lone runner's sidestep and diagonal run (the long races): Black
+        // from c2 towards rank 8, White from g7 towards rank 1, the board
+        // turned over.
+        let black = position("c2", "d3 c4", "1(6)-0(6)");
+        let (b, _) = play_turn(&black, "1. c2>d2; d2>e3; e3>f4; f4>g5.").unwrap();
+        let white = super::super::test_position_to_move("f5 g5", "g7", "0(6)-1(6)", "white");
+        let (w, _) = play_turn(&white, "2. g7>f7; f7>e6; e6>d5; d5>c4.").unwrap();
+        assert_eq!(shape(&black, &b), shape(&white, &w));
+        // Running backwards is another motif.
+        let (back, _) = play_turn(&white, "2. g7>f8; f8>e8; e8>d8; d8>c8.").unwrap();
+        assert_ne!(shape(&white, &back), shape(&black, &b));
     }
 }
