@@ -14,7 +14,13 @@
 //!   not within `turns`;
 //! - `the biggest capture` / `the biggest score`: it captures (scores) the
 //!   most pieces (points) of all first turns, more than none, and is the first
-//!   generated such turn.
+//!   generated such turn;
+//! - `the furthest run towards the scoring edge`: no first turn scores, and
+//!   it brings the mover's pieces furthest towards the scoring edge (rows
+//!   from the home edge, summed), further than they stand, and every turn
+//!   that runs as far is the same idea (see below), the key not among them:
+//!   the first generated stands for them all. (Where a turn can score, the
+//!   biggest score is the temptation, not a run.)
 //!
 //! `captures N` and `scores N` are added as facts to a try's text; they alone
 //! make no try. At most [`TRIES_KEPT`] tries are listed, in the order above,
@@ -31,8 +37,9 @@
 use crate::puzzle::margrites::play_turn;
 use crate::puzzle::{Finder, Objective, Try, Value};
 use crate::solve::margrites::{Answer, MAX_TURNS, Report, TurnLine};
+use cannonball_rules::margrites::square::RANKS;
 use cannonball_rules::margrites::turngen::{DistinctTurn, distinct_turns};
-use cannonball_rules::margrites::{Position, Square, SquareSet, Step};
+use cannonball_rules::margrites::{Color, Position, Square, SquareSet, Step};
 
 use super::ForgeError;
 use super::analyse::{Runner, remaining, same_outcome, turn};
@@ -158,7 +165,47 @@ fn reasons(
             found.push((i, what.into()));
         }
     }
+    if let Some(i) = furthest_run(pos, firsts, key) {
+        found.push((i, "the furthest run towards the scoring edge".into()));
+    }
     Ok(found)
+}
+
+/// How far the mover's pieces have come in `p`: the rows each piece on the
+/// board stands from its own home edge, summed.
+fn advance(p: &Position, me: Color) -> u32 {
+    let goal = me.scoring_rank();
+    p.pieces(me)
+        .map(|sq| u32::from(RANKS - 1 - sq.rank().abs_diff(goal)))
+        .sum()
+}
+
+/// The furthest run (an index into `firsts`): when no first turn scores, the
+/// turns that bring the mover's pieces furthest ([`advance`]), when they
+/// advance at all, the key is not among them and they are all one idea (the
+/// same piece or pieces run as far by different routes, say), the first
+/// generated. Among turns of different ideas there is no one run to be
+/// tempted by.
+fn furthest_run(pos: &Position, firsts: &[DistinctTurn], key: usize) -> Option<usize> {
+    if firsts.iter().any(|t| gains(pos, &t.after).1 > 0) {
+        return None;
+    }
+    let me = pos.to_move();
+    let far: Vec<u32> = firsts.iter().map(|t| advance(&t.after, me)).collect();
+    let top = *far.iter().max()?;
+    if top <= advance(pos, me) || far[key] == top {
+        return None;
+    }
+    let mut at_top = (0..firsts.len()).filter(|&i| far[i] == top);
+    let first = at_top.next()?;
+    let t = &firsts[first];
+    let idea = Idea::of(pos, &t.steps, &t.after);
+    at_top
+        .all(|i| {
+            let u = &firsts[i];
+            Idea::of(pos, &u.steps, &u.after).same_as(&idea)
+        })
+        .then_some(first)
 }
 
 /// The genuine tries of a puzzle whose key is `firsts[key]`; `r` is the
@@ -319,6 +366,53 @@ mod tests {
         let pos = white_to_move("i4", "g2 i3 g4", "3(5)-0(4)");
         let capture = "2. g2>f1; f1>e1; e1>d1; g4>h3(xi4).";
         assert!(!same(&pos, capture, "2. g2>f1; f1>e1; e1>d1; d1>W++."));
+    }
+
+    /// The key of `pos` (its index among the first turns) and the first
+    /// turns.
+    fn firsts_and_key(pos: &Position, key: &str) -> (Vec<DistinctTurn>, usize) {
+        let firsts = super::super::analyse::first_turns(pos);
+        let (_, after) = play_turn(pos, key).unwrap();
+        let key = firsts
+            .iter()
+            .position(|t| same_outcome(&t.after, &after))
+            .unwrap();
+        (firsts, key)
+    }
+
+    #[test]
+    fn a_lone_runner_s_furthest_run_tempts_when_the_key_runs_less_far() {
+        // A long race (score 1 in 2): the key c2>d2>e3>f4>g5 gains three
+        // rows, out of the White pieces' reach; every four-row run of c2 is
+        // one idea, and the first generated stands for them.
+        let pos = at("c2", "d3 c4", "1(6)-0(6)", "black");
+        let (firsts, key) = firsts_and_key(&pos, "1. c2>d2; d2>e3; e3>f4; f4>g5.");
+        let i = furthest_run(&pos, &firsts, key).unwrap();
+        assert_ne!(i, key);
+        let me = pos.to_move();
+        assert_eq!(advance(&firsts[i].after, me), advance(&pos, me) + 4);
+        assert_eq!(advance(&firsts[key].after, me), advance(&pos, me) + 3);
+        // A key that runs as far itself leaves no run to be tempted by.
+        assert_eq!(furthest_run(&pos, &firsts, i), None);
+    }
+
+    #[test]
+    fn no_furthest_run_among_different_ideas_or_where_a_turn_scores() {
+        // Two Black pieces far apart: a1 and i1 run four rows each (and any
+        // mix of their steps as far), so the furthest turns are different
+        // ideas.
+        let pos = at("a1 i1", "e8", "0(7)-0(6)", "black");
+        let (firsts, _) = firsts_and_key(&pos, "1. a1>a2; a2>a3; a3>a4; a4>a5.");
+        let quiet = firsts
+            .iter()
+            .position(|t| advance(&t.after, Color::Black) == advance(&pos, Color::Black))
+            .unwrap();
+        assert_eq!(furthest_run(&pos, &firsts, quiet), None);
+        // One piece next to the scoring edge: a turn scores, and the biggest
+        // score is the temptation there, not a run.
+        let pos = at("c7", "g2 h2", "0(6)-0(7)", "black");
+        let (firsts, key) = firsts_and_key(&pos, "1. c7>c8; c8>B++.");
+        assert_eq!(furthest_run(&pos, &firsts, key), None);
     }
 
     #[test]
