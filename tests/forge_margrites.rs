@@ -125,35 +125,34 @@ fn forging_is_deterministic() {
     }
 }
 
-/// The race stream (`forge --theme martyrdom-path`) gives back the committed
-/// puzzles it made, byte for byte from the same seed and index, with the
-/// martyrdom-path theme; and the forge refuses `--theme` with a theme the
-/// race stream is not for, naming the themes it takes.
+/// The race streams give back the committed puzzles they made, byte for
+/// byte from the same seed and index, with the theme they are drawn for: the
+/// race stream (`forge --theme martyrdom-path`) martyrdom paths, the long
+/// races (`--theme score-race`) score races; and the forge refuses `--theme`
+/// with a theme no race stream is for, naming the themes it takes.
 #[test]
-fn the_race_stream_reproduces_its_puzzles() {
+fn the_race_streams_reproduce_their_puzzles() {
     use cannonball::forge::margrites::{Stream, forge_candidate_in};
     let limits = Limits::MARGRITES;
-    let made: Vec<puzzle::Puzzle> = collection()
-        .into_iter()
-        .filter(|p| p.provenance.source.starts_with("race "))
-        .collect();
-    assert!(made.len() >= 7, "{} race puzzles", made.len());
-    for p in made.iter().take(2) {
-        let again = forge_candidate_in(
-            Stream::Race,
-            p.provenance.seed,
-            p.provenance.candidate,
-            &limits,
-        )
-        .expect("forge")
-        .unwrap_or_else(|why| panic!("{}: {why:?}", p.id));
-        assert_eq!(again.id, p.id);
-        assert_eq!(again.key, p.key, "{}", p.id);
-        assert!(
-            again.themes.contains(&puzzle::Theme::MartyrdomPath),
-            "{}",
-            p.id
-        );
+    for (stream, source, theme) in [
+        (Stream::Race, "race ", puzzle::Theme::MartyrdomPath),
+        (Stream::LongRace, "long race ", puzzle::Theme::ScoreRace),
+    ] {
+        let made: Vec<puzzle::Puzzle> = collection()
+            .into_iter()
+            .filter(|p| p.provenance.source.starts_with(source))
+            .collect();
+        assert!(made.len() >= 6, "{} {source}puzzles", made.len());
+        for p in made.iter().take(2) {
+            let again =
+                forge_candidate_in(stream, p.provenance.seed, p.provenance.candidate, &limits)
+                    .expect("forge")
+                    .unwrap_or_else(|why| panic!("{}: {why:?}", p.id));
+            assert_eq!(again.id, p.id);
+            assert_eq!(again.key, p.key, "{}", p.id);
+            assert_eq!(again.tries, p.tries, "{}", p.id);
+            assert!(again.themes.contains(&theme), "{}", p.id);
+        }
     }
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_cannonball"))
         .args([

@@ -53,9 +53,11 @@ pub struct Args {
     /// Spargo with a tablebase: take candidates from a scan of the tablebase
     /// for positions that show this theme's sign (stack-join, ko, ...) instead
     /// of drawing them at random. The scan's ranks are kept in OUT/.forge.
-    /// With `--save`: `stack-join` only. Margrites: `score-race` or
-    /// `martyrdom-path` draws race endgames only (a runner of each side near
-    /// its scoring edge), where those themes arise.
+    /// With `--save`: `stack-join` only. Margrites: `martyrdom-path` draws
+    /// race endgames only (a runner of each side near its scoring edge), and
+    /// `score-race` long races (the opponent's two or three pieces near its
+    /// edge, the mover's runner two turns from its own), where those themes
+    /// arise.
     #[arg(long)]
     theme: Option<Theme>,
     /// Spargo with a tablebase: best-margin puzzles ("find the best move;
@@ -275,11 +277,12 @@ fn horizon_source(a: &Args, tablebase: Option<&Tablebase>) -> Result<horizon::So
     })
 }
 
-/// Which Margrites candidates the run draws: with `--theme score-race` or
-/// `--theme martyrdom-path`, race endgames only.
+/// Which Margrites candidates the run draws: with `--theme score-race` long
+/// races only, with `--theme martyrdom-path` race endgames only.
 fn margrites_stream(a: &Args) -> Result<margrites::Stream> {
     Ok(match (a.game, a.theme) {
-        (Game::Margrites, Some(Theme::ScoreRace | Theme::MartyrdomPath)) => margrites::Stream::Race,
+        (Game::Margrites, Some(Theme::ScoreRace)) => margrites::Stream::LongRace,
+        (Game::Margrites, Some(Theme::MartyrdomPath)) => margrites::Stream::Race,
         (Game::Margrites, Some(t)) => {
             anyhow::bail!("Margrites: --theme takes score-race or martyrdom-path, not {t}")
         }

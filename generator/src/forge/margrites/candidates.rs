@@ -33,6 +33,16 @@
 //! to a lone runner by martyrdom); the mover's remaining pieces
 //! within two squares of the other runner (where they can stop it instead
 //! of racing).
+//!
+//! A third stream, [`Stream::LongRace`], asked for by the forge for
+//! `score-race`, gives **long races**: the side to move has one piece, five
+//! to eight steps from scoring (two turns away); the other side has two,
+//! five to eight steps from scoring both (two turns too), half of them on
+//! or beside the runner's files, where they bar its way; the side to move
+//! leads by one point, so that whoever empties its side of the board first
+//! by scoring wins. In the first race stream the side not to move has
+//! few pieces, and capturing its last one wins at once; here the side to
+//! move cannot capture at all (one piece never does) and has to win the race.
 
 use cannonball_rules::margrites::capture::capture_round;
 use cannonball_rules::margrites::setup::PIECES_PER_SIDE;
@@ -60,6 +70,8 @@ pub enum Stream {
     Mixed,
     /// Race endgames only (see the module docs).
     Race,
+    /// Long races only (see the module docs).
+    LongRace,
 }
 
 /// The `index`-th candidate of `seed`'s stream; `None` when that draw gives no
@@ -73,8 +85,10 @@ pub fn candidate(seed: u64, index: u64) -> Option<Candidate> {
 #[must_use]
 pub fn candidate_in(stream: Stream, seed: u64, index: u64) -> Option<Candidate> {
     let mut rng = Rng::seed_from(seed).fork(index);
-    if stream == Stream::Race {
-        return race_candidate(&mut rng);
+    match stream {
+        Stream::Race => return race_candidate(&mut rng),
+        Stream::LongRace => return long_race_candidate(&mut rng),
+        Stream::Mixed => {}
     }
     match index % 4 {
         0 => selfplay_candidate(&mut rng, index / 4),
@@ -396,6 +410,91 @@ fn race_candidate(rng: &mut Rng) -> Option<Candidate> {
     })
 }
 
+/// A long race (see the module docs); `None` when the draw gives no legal,
+/// live position with no piece standing capturable.
+fn long_race_candidate(rng: &mut Rng) -> Option<Candidate> {
+    let mover = if rng.below(2) == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let other = mover.other();
+    let rows = 4 + rng.below(4) as u8;
+    let runner = rows_from_edge(rng, mover, rows)?;
+    let mut pieces = ByColor::<SquareSet>::default();
+    *pieces.get_mut(mover) = pieces.get(mover).with(runner);
+    // Two rivals, five to eight steps from scoring both: two turns, as the
+    // runner needs.
+    let (first, second) = (rng.below(4) as u8, rng.below(4) as u8);
+    if first + second + 2 < 5 {
+        return None;
+    }
+    let mut rivals = Vec::new();
+    for rows in [first, second] {
+        let s = rows_from_edge(rng, other, rows)?;
+        // Half of the rivals stand on or beside the runner's files, where
+        // they bar its way.
+        let file = runner.file() as i32 + rng.below(5) as i32 - 2;
+        let s = Square::from_coords(u8::try_from(file).ok()?, s.rank())?;
+        if pieces.black.union(pieces.white).contains(s) {
+            return None;
+        }
+        *pieces.get_mut(other) = pieces.get(other).with(s);
+        rivals.push(s);
+    }
+    // Half the time a second piece of the mover's near a rival, where it can
+    // chase or block instead of running.
+    let mut helper = String::new();
+    if rng.below(2) == 0 {
+        let near = rivals[rng.index(rivals.len())];
+        let taken = pieces.black.union(pieces.white);
+        let squares: Vec<Square> = Square::all()
+            .filter(|&s| !taken.contains(s) && within(s, near, 2))
+            .collect();
+        let sq = *squares.get(rng.index(squares.len().max(1)))?;
+        *pieces.get_mut(mover) = pieces.get(mover).with(sq);
+        helper = format!(" helper {sq}");
+    }
+    let position = race_position(rng, &pieces, mover)?;
+    Some(Candidate {
+        position,
+        source: format!(
+            "long race runner {runner}{helper} against {} {}",
+            rivals[0], rivals[1]
+        ),
+    })
+}
+
+/// [`live_position`] with standings that make the long race decide the game:
+/// the mover leads by one point. Scoring its runner first (its last piece:
+/// the game ends) wins even if the rivals score one in between; the rivals
+/// scoring both first would win for them.
+fn race_position(rng: &mut Rng, pieces: &ByColor<SquareSet>, to_move: Color) -> Option<Position> {
+    if !capture_round(pieces).is_empty() {
+        return None;
+    }
+    let other = to_move.other();
+    let missing = |c: Color| PIECES_PER_SIDE - pieces.get(c).len() as u8;
+    let theirs = (rng.below(4) as u8).min(missing(other));
+    let mine = theirs + 1;
+    if mine > missing(to_move) {
+        return None;
+    }
+    let mut standings = ByColor::<Tally>::default();
+    standings.get_mut(to_move).points = mine;
+    standings.get_mut(other).points = theirs;
+    standings.get_mut(to_move).captures = missing(other) - theirs;
+    standings.get_mut(other).captures = missing(to_move) - mine;
+    let diagram = Diagram {
+        pieces: (*pieces).map(Iterator::collect),
+        to_move,
+        turn: if to_move == Color::Black { 1 } else { 2 },
+        standings,
+    };
+    let position = Position::from_diagram(&diagram, Options::STANDARD).ok()?;
+    (!position.is_over() && position.has_legal_step()).then_some(position)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -490,6 +589,49 @@ mod tests {
             assert!(p.pieces(me).len() <= 3 && p.pieces(me.other()).len() <= 3);
         }
         assert!(made >= 20, "only {made} of 60 race candidates usable");
+    }
+
+    /// Long races: a runner two turns from scoring (and at most one other
+    /// piece) against two rivals two turns from scoring both, the mover a
+    /// point ahead; deterministic, and different from the race stream.
+    #[test]
+    fn long_races_put_the_runner_two_turns_out_and_the_mover_a_point_ahead() {
+        let mut made = 0;
+        let mut helped = 0;
+        for i in 0..200 {
+            let Some(c) = candidate_in(Stream::LongRace, 7, i) else {
+                continue;
+            };
+            assert_eq!(Some(&c), candidate_in(Stream::LongRace, 7, i).as_ref());
+            assert_ne!(Some(&c), candidate_in(Stream::Race, 7, i).as_ref());
+            assert!(c.source.starts_with("long race "), "{}", c.source);
+            made += 1;
+            let p = c.position;
+            assert!(!p.is_over() && p.has_legal_step(), "{}", c.source);
+            assert!(capture_round(&p.board()).is_empty(), "{}", c.source);
+            let (me, other) = (p.to_move(), p.to_move().other());
+            // Steps to score from each piece: rows to the edge, plus one.
+            let steps = |color: Color| -> Vec<u8> {
+                let edge = color.scoring_rank();
+                p.pieces(color)
+                    .map(|s| s.rank().abs_diff(edge) + 1)
+                    .collect()
+            };
+            let rivals = steps(other);
+            assert_eq!(rivals.len(), 2, "{}", c.source);
+            assert!((5..=8).contains(&rivals.iter().sum::<u8>()), "{}", c.source);
+            let mine = steps(me);
+            assert!(mine.iter().any(|s| (5..=8).contains(s)), "{}", c.source);
+            assert!((1..=2).contains(&mine.len()), "{}", c.source);
+            helped += usize::from(mine.len() == 2);
+            let s = p.standings();
+            assert_eq!(s.get(me).points, s.get(other).points + 1, "{}", c.source);
+        }
+        assert!(made >= 40, "only {made} of 200 long races usable");
+        assert!(
+            helped > 0 && helped < made,
+            "{helped} of {made} with a helper"
+        );
     }
 
     #[test]

@@ -108,7 +108,7 @@ pub fn forge_candidate_in(
         match analyse(&pos, objective, turns, limits)? {
             // A race puzzle whose try wins the game at once (capturing the
             // opponent's last pieces, say) rewards the worse game move.
-            Ok(a) if stream == Stream::Race && a.tries.iter().any(|t| wins_at_once(&pos, t)) => {
+            Ok(a) if stream != Stream::Mixed && a.tries.iter().any(|t| wins_at_once(&pos, t)) => {
                 why = stronger(why, Reject::NoGenuineTry);
             }
             Ok(a) if a.sound_proved => {
