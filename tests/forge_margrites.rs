@@ -129,7 +129,7 @@ fn forging_is_deterministic() {
 /// byte from the same seed and index, with the theme they are drawn for: the
 /// race stream (`forge --theme martyrdom-path`) martyrdom paths, the long
 /// races (`--theme score-race`) score races; and the forge refuses `--theme`
-/// with a theme no race stream is for, naming the themes it takes.
+/// with a theme no stream is for, naming the themes it takes.
 #[test]
 fn the_race_streams_reproduce_their_puzzles() {
     use cannonball::forge::margrites::{Stream, forge_candidate_in};
@@ -171,7 +171,7 @@ fn the_race_streams_reproduce_their_puzzles() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("score-race or martyrdom-path, not trap"),
+        err.contains("score-race, martyrdom-path or chain-capture, not trap"),
         "{err}"
     );
 }

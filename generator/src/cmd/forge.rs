@@ -55,9 +55,10 @@ pub struct Args {
     /// of drawing them at random. The scan's ranks are kept in OUT/.forge.
     /// With `--save`: `stack-join` only. Margrites: `martyrdom-path` draws
     /// race endgames only (a runner of each side near its scoring edge), and
-    /// `score-race` long races (the opponent's two or three pieces near its
-    /// edge, the mover's runner two turns from its own), where those themes
-    /// arise.
+    /// `score-race` long races (the opponent's two pieces near its edge, the
+    /// mover's runner two turns from its own), and `chain-capture` edge
+    /// chains (the opponent's pieces in one chain from an edge square, three
+    /// or four hunters near it), where those themes arise.
     #[arg(long)]
     theme: Option<Theme>,
     /// Spargo with a tablebase: best-margin puzzles ("find the best move;
@@ -278,13 +279,17 @@ fn horizon_source(a: &Args, tablebase: Option<&Tablebase>) -> Result<horizon::So
 }
 
 /// Which Margrites candidates the run draws: with `--theme score-race` long
-/// races only, with `--theme martyrdom-path` race endgames only.
+/// races only, with `--theme martyrdom-path` race endgames only, with
+/// `--theme chain-capture` edge chains only.
 fn margrites_stream(a: &Args) -> Result<margrites::Stream> {
     Ok(match (a.game, a.theme) {
         (Game::Margrites, Some(Theme::ScoreRace)) => margrites::Stream::LongRace,
         (Game::Margrites, Some(Theme::MartyrdomPath)) => margrites::Stream::Race,
+        (Game::Margrites, Some(Theme::ChainCapture)) => margrites::Stream::Chain,
         (Game::Margrites, Some(t)) => {
-            anyhow::bail!("Margrites: --theme takes score-race or martyrdom-path, not {t}")
+            anyhow::bail!(
+                "Margrites: --theme takes score-race, martyrdom-path or chain-capture, not {t}"
+            )
         }
         _ => margrites::Stream::Mixed,
     })

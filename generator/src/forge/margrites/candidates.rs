@@ -43,6 +43,14 @@
 //! by scoring wins. In the first race stream the side not to move has
 //! few pieces, and capturing its last one wins at once; here the side to
 //! move cannot capture at all (one piece never does) and has to win the race.
+//!
+//! A fourth stream, [`Stream::Chain`], asked for by the forge for
+//! `chain-capture`, gives **edge chains**: two to four pieces of the side
+//! not to move as one chain of touching pieces that starts on an edge
+//! square, and three or four hunters (the side to move) within two squares
+//! of it. Against the edge a chain has fewer allies around each piece, so
+//! one capture can expose the next; in the mixed stream's chains, anywhere
+//! on the board, that was rare.
 
 use cannonball_rules::margrites::capture::capture_round;
 use cannonball_rules::margrites::setup::PIECES_PER_SIDE;
@@ -72,6 +80,8 @@ pub enum Stream {
     Race,
     /// Long races only (see the module docs).
     LongRace,
+    /// Edge chains only (see the module docs).
+    Chain,
 }
 
 /// The `index`-th candidate of `seed`'s stream; `None` when that draw gives no
@@ -88,6 +98,7 @@ pub fn candidate_in(stream: Stream, seed: u64, index: u64) -> Option<Candidate> 
     match stream {
         Stream::Race => return race_candidate(&mut rng),
         Stream::LongRace => return long_race_candidate(&mut rng),
+        Stream::Chain => return edge_chain_candidate(&mut rng),
         Stream::Mixed => {}
     }
     match index % 4 {
@@ -410,6 +421,27 @@ fn race_candidate(rng: &mut Rng) -> Option<Candidate> {
     })
 }
 
+/// An edge chain (see the module docs); `None` when the draw gives no legal,
+/// live position with no piece standing capturable.
+fn edge_chain_candidate(rng: &mut Rng) -> Option<Candidate> {
+    let hunters = if rng.below(2) == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let mut counts = ByColor::<usize>::default();
+    *counts.get_mut(hunters.other()) = 2 + rng.below(3) as usize;
+    *counts.get_mut(hunters) = 3 + rng.below(2) as usize;
+    let edges: Vec<Square> = Square::all().filter(|&s| on_edge(s)).collect();
+    let start = edges[rng.index(edges.len())];
+    let pieces = place(rng, Layout::Chain, hunters, &counts, (start, 0))?;
+    let position = live_position(rng, &pieces, hunters)?;
+    Some(Candidate {
+        position,
+        source: format!("edge chain {}v{} from {start}", counts.black, counts.white),
+    })
+}
+
 /// A long race (see the module docs); `None` when the draw gives no legal,
 /// live position with no piece standing capturable.
 fn long_race_candidate(rng: &mut Rng) -> Option<Candidate> {
@@ -632,6 +664,42 @@ mod tests {
             helped > 0 && helped < made,
             "{helped} of {made} with a helper"
         );
+    }
+
+    /// Edge chains: two to four pieces of the side not to move touching in
+    /// one chain with a piece on an edge, three or four hunters to move
+    /// within two squares of them.
+    #[test]
+    fn edge_chains_start_on_an_edge_with_the_hunters_to_move() {
+        let mut made = 0;
+        for i in 0..100 {
+            let Some(c) = candidate_in(Stream::Chain, 9, i) else {
+                continue;
+            };
+            assert_eq!(Some(&c), candidate_in(Stream::Chain, 9, i).as_ref());
+            assert!(c.source.starts_with("edge chain "), "{}", c.source);
+            made += 1;
+            let p = c.position;
+            assert!(!p.is_over() && capture_round(&p.board()).is_empty());
+            let (hunters, chain) = (p.pieces(p.to_move()), p.pieces(p.to_move().other()));
+            assert!((2..=4).contains(&chain.len()), "{}", c.source);
+            assert!((3..=4).contains(&hunters.len()), "{}", c.source);
+            let mut set = chain;
+            assert!(set.any(on_edge), "{}", c.source);
+            // One chain: every piece reached from the first by touching ones.
+            let mut reached = SquareSet::EMPTY;
+            let mut todo: Vec<Square> = chain.into_iter().take(1).collect();
+            while let Some(s) = todo.pop() {
+                if !reached.contains(s) {
+                    reached = reached.with(s);
+                    todo.extend(chain.filter(|o| o.touches(s)));
+                }
+            }
+            assert_eq!(reached, chain, "{}", c.source);
+            let mut set = hunters;
+            assert!(set.all(|h| { chain.into_iter().any(|o| within(h, o, 2)) }));
+        }
+        assert!(made >= 20, "only {made} of 100 edge chains usable");
     }
 
     #[test]
