@@ -125,25 +125,40 @@ fn forging_is_deterministic() {
     }
 }
 
-/// The race streams give back the committed puzzles they made, byte for
+/// The themed streams give back the committed puzzles they made, byte for
 /// byte from the same seed and index, with the theme they are drawn for: the
 /// race stream (`forge --theme martyrdom-path`) martyrdom paths, the long
-/// races (`--theme score-race`) score races; and the forge refuses `--theme`
-/// with a theme no stream is for, naming the themes it takes.
+/// races (`--theme score-race`) score races, the edge chains (`--theme
+/// chain-capture`) chain captures; and the forge refuses `--theme` with a
+/// theme no stream is for, naming the themes it takes.
 #[test]
-fn the_race_streams_reproduce_their_puzzles() {
+fn the_themed_streams_reproduce_their_puzzles() {
     use cannonball::forge::margrites::{Stream, forge_candidate_in};
     let limits = Limits::MARGRITES;
-    for (stream, source, theme) in [
-        (Stream::Race, "race ", puzzle::Theme::MartyrdomPath),
-        (Stream::LongRace, "long race ", puzzle::Theme::ScoreRace),
+    // (stream, source, theme, puzzles at least, puzzles forged again)
+    for (stream, source, theme, least, redo) in [
+        (Stream::Race, "race ", puzzle::Theme::MartyrdomPath, 6, 2),
+        (
+            Stream::LongRace,
+            "long race ",
+            puzzle::Theme::ScoreRace,
+            6,
+            2,
+        ),
+        (
+            Stream::Chain,
+            "edge chain ",
+            puzzle::Theme::ChainCapture,
+            3,
+            1,
+        ),
     ] {
         let made: Vec<puzzle::Puzzle> = collection()
             .into_iter()
             .filter(|p| p.provenance.source.starts_with(source))
             .collect();
-        assert!(made.len() >= 6, "{} {source}puzzles", made.len());
-        for p in made.iter().take(2) {
+        assert!(made.len() >= least, "{} {source}puzzles", made.len());
+        for p in made.iter().take(redo) {
             let again =
                 forge_candidate_in(stream, p.provenance.seed, p.provenance.candidate, &limits)
                     .expect("forge")

@@ -296,6 +296,16 @@ fn live_position(rng: &mut Rng, pieces: &ByColor<SquareSet>, to_move: Color) -> 
         return None;
     }
     let standings = draw_standings(rng, pieces);
+    position_with(pieces, to_move, standings)
+}
+
+/// The position of `pieces` with `to_move` to move at the start of its turn
+/// and `standings`; `None` when that is no legal diagram or no live position.
+fn position_with(
+    pieces: &ByColor<SquareSet>,
+    to_move: Color,
+    standings: ByColor<Tally>,
+) -> Option<Position> {
     let diagram = Diagram {
         pieces: (*pieces).map(Iterator::collect),
         to_move,
@@ -517,14 +527,7 @@ fn race_position(rng: &mut Rng, pieces: &ByColor<SquareSet>, to_move: Color) -> 
     standings.get_mut(other).points = theirs;
     standings.get_mut(to_move).captures = missing(other) - theirs;
     standings.get_mut(other).captures = missing(to_move) - mine;
-    let diagram = Diagram {
-        pieces: (*pieces).map(Iterator::collect),
-        to_move,
-        turn: if to_move == Color::Black { 1 } else { 2 },
-        standings,
-    };
-    let position = Position::from_diagram(&diagram, Options::STANDARD).ok()?;
-    (!position.is_over() && position.has_legal_step()).then_some(position)
+    position_with(pieces, to_move, standings)
 }
 
 #[cfg(test)]
@@ -592,22 +595,37 @@ mod tests {
         assert!(seen[0] >= 5 && seen[1] >= 5, "{seen:?}");
     }
 
+    /// The usable candidates among the first `n` of `seed` in `stream`, at
+    /// least `least` of them, each checked: drawn again it is the same, its
+    /// source starts with `prefix`, and it is a live position at a turn start
+    /// with no piece capturable.
+    fn drawn(stream: Stream, seed: u64, n: u64, prefix: &str, least: usize) -> Vec<Candidate> {
+        let mut out = Vec::new();
+        for i in 0..n {
+            let Some(c) = candidate_in(stream, seed, i) else {
+                continue;
+            };
+            assert_eq!(Some(&c), candidate_in(stream, seed, i).as_ref());
+            assert!(c.source.starts_with(prefix), "{}", c.source);
+            let p = c.position;
+            assert!(!p.is_over() && p.has_legal_step(), "{}", c.source);
+            assert!(capture_round(&p.board()).is_empty(), "{}", c.source);
+            assert_eq!(p.steps_made(), 0, "{}", c.source);
+            out.push(c);
+        }
+        let k = out.len();
+        assert!(k >= least, "only {k} of {n} {prefix}candidates usable");
+        out
+    }
+
     /// Race candidates: both runners near their scoring edges, the mover's
     /// within four rows and the other's within three, a deterministic stream
     /// different from the mixed one.
     #[test]
     fn race_candidates_put_both_runners_near_their_edges() {
-        let mut made = 0;
-        for i in 0..60 {
-            let Some(c) = candidate_in(Stream::Race, 7, i) else {
-                continue;
-            };
-            assert_eq!(Some(&c), candidate_in(Stream::Race, 7, i).as_ref());
-            assert!(c.source.starts_with("race "), "{}", c.source);
-            made += 1;
+        let made = drawn(Stream::Race, 7, 60, "race ", 20);
+        for c in &made {
             let p = c.position;
-            assert!(!p.is_over() && p.has_legal_step(), "{}", c.source);
-            assert!(capture_round(&p.board()).is_empty(), "{}", c.source);
             let rows = |color: Color| {
                 let edge = i32::from(color.scoring_rank());
                 p.pieces(color)
@@ -620,27 +638,17 @@ mod tests {
             assert!((1..=3).contains(&rows(me.other())), "{}", c.source);
             assert!(p.pieces(me).len() <= 3 && p.pieces(me.other()).len() <= 3);
         }
-        assert!(made >= 20, "only {made} of 60 race candidates usable");
     }
 
     /// Long races: a runner two turns from scoring (and at most one other
     /// piece) against two rivals two turns from scoring both, the mover a
-    /// point ahead; deterministic, and different from the race stream.
+    /// point ahead ([`drawn`] checks the rest).
     #[test]
     fn long_races_put_the_runner_two_turns_out_and_the_mover_a_point_ahead() {
-        let mut made = 0;
+        let made = drawn(Stream::LongRace, 7, 200, "long race ", 40);
         let mut helped = 0;
-        for i in 0..200 {
-            let Some(c) = candidate_in(Stream::LongRace, 7, i) else {
-                continue;
-            };
-            assert_eq!(Some(&c), candidate_in(Stream::LongRace, 7, i).as_ref());
-            assert_ne!(Some(&c), candidate_in(Stream::Race, 7, i).as_ref());
-            assert!(c.source.starts_with("long race "), "{}", c.source);
-            made += 1;
+        for c in &made {
             let p = c.position;
-            assert!(!p.is_over() && p.has_legal_step(), "{}", c.source);
-            assert!(capture_round(&p.board()).is_empty(), "{}", c.source);
             let (me, other) = (p.to_move(), p.to_move().other());
             // Steps to score from each piece: rows to the edge, plus one.
             let steps = |color: Color| -> Vec<u8> {
@@ -659,11 +667,8 @@ mod tests {
             let s = p.standings();
             assert_eq!(s.get(me).points, s.get(other).points + 1, "{}", c.source);
         }
-        assert!(made >= 40, "only {made} of 200 long races usable");
-        assert!(
-            helped > 0 && helped < made,
-            "{helped} of {made} with a helper"
-        );
+        let n = made.len();
+        assert!(helped > 0 && helped < n, "{helped} of {n} with a helper");
     }
 
     /// Edge chains: two to four pieces of the side not to move touching in
@@ -671,16 +676,9 @@ mod tests {
     /// within two squares of them.
     #[test]
     fn edge_chains_start_on_an_edge_with_the_hunters_to_move() {
-        let mut made = 0;
-        for i in 0..100 {
-            let Some(c) = candidate_in(Stream::Chain, 9, i) else {
-                continue;
-            };
-            assert_eq!(Some(&c), candidate_in(Stream::Chain, 9, i).as_ref());
-            assert!(c.source.starts_with("edge chain "), "{}", c.source);
-            made += 1;
+        let made = drawn(Stream::Chain, 9, 100, "edge chain ", 20);
+        for c in &made {
             let p = c.position;
-            assert!(!p.is_over() && capture_round(&p.board()).is_empty());
             let (hunters, chain) = (p.pieces(p.to_move()), p.pieces(p.to_move().other()));
             assert!((2..=4).contains(&chain.len()), "{}", c.source);
             assert!((3..=4).contains(&hunters.len()), "{}", c.source);
@@ -699,7 +697,6 @@ mod tests {
             let mut set = hunters;
             assert!(set.all(|h| { chain.into_iter().any(|o| within(h, o, 2)) }));
         }
-        assert!(made >= 20, "only {made} of 100 edge chains usable");
     }
 
     #[test]
