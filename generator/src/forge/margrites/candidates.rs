@@ -35,14 +35,15 @@
 //! of racing).
 //!
 //! A third stream, [`Stream::LongRace`], asked for by the forge for
-//! `score-race`, gives **long races**: the side to move has one piece, five
-//! to eight steps from scoring (two turns away); the other side has two,
-//! five to eight steps from scoring both (two turns too), half of them on
-//! or beside the runner's files, where they bar its way; the side to move
+//! `score-race`, gives **long races**: the side to move has a runner five
+//! to eight steps from scoring (two turns away) and, half the time, a
+//! second piece within two squares of a rival; the other side has two
+//! rivals, five to eight steps from scoring both (two turns too), each
+//! within two files of the runner, where they bar its way; the side to move
 //! leads by one point, so that whoever empties its side of the board first
-//! by scoring wins. In the first race stream the side not to move has
-//! few pieces, and capturing its last one wins at once; here the side to
-//! move cannot capture at all (one piece never does) and has to win the race.
+//! by scoring wins. In the first race stream the side not to move has few
+//! pieces, and capturing its last one wins at once; here it keeps two, both
+//! running.
 //!
 //! A fourth stream, [`Stream::Chain`], asked for by the forge for
 //! `chain-capture`, gives **edge chains**: two to four pieces of the side
@@ -175,6 +176,15 @@ enum Layout {
     Chain,
 }
 
+/// Black or White, at random.
+fn draw_color(rng: &mut Rng) -> Color {
+    if rng.below(2) == 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
 fn within(a: Square, b: Square, r: u8) -> bool {
     a.file().abs_diff(b.file()) <= r && a.rank().abs_diff(b.rank()) <= r
 }
@@ -184,11 +194,7 @@ fn within(a: Square, b: Square, r: u8) -> bool {
 /// side: one to four each, or for Edge two to four hunters and one or two
 /// hemmed in.
 fn draw_counts(rng: &mut Rng, layout: Layout) -> (Color, ByColor<usize>) {
-    let hunters = if rng.below(2) == 0 {
-        Color::Black
-    } else {
-        Color::White
-    };
+    let hunters = draw_color(rng);
     let mut counts = ByColor {
         black: 1 + rng.below(4) as usize,
         white: 1 + rng.below(4) as usize,
@@ -292,20 +298,21 @@ fn draw_standings(rng: &mut Rng, pieces: &ByColor<SquareSet>) -> ByColor<Tally> 
 /// piece stands capturable (a diagram shows a position after captures) or
 /// the position is not a live one.
 fn live_position(rng: &mut Rng, pieces: &ByColor<SquareSet>, to_move: Color) -> Option<Position> {
-    if !capture_round(pieces).is_empty() {
-        return None;
-    }
     let standings = draw_standings(rng, pieces);
     position_with(pieces, to_move, standings)
 }
 
 /// The position of `pieces` with `to_move` to move at the start of its turn
-/// and `standings`; `None` when that is no legal diagram or no live position.
+/// and `standings`; `None` when a piece stands capturable (a diagram shows a
+/// position after captures), or that is no legal diagram or no live position.
 fn position_with(
     pieces: &ByColor<SquareSet>,
     to_move: Color,
     standings: ByColor<Tally>,
 ) -> Option<Position> {
+    if !capture_round(pieces).is_empty() {
+        return None;
+    }
     let diagram = Diagram {
         pieces: (*pieces).map(Iterator::collect),
         to_move,
@@ -379,11 +386,7 @@ fn gate(rng: &mut Rng, color: Color, runner: Square) -> Option<Square> {
 /// A race endgame (see the module docs); `None` when the draw gives no legal,
 /// live position with no piece standing capturable.
 fn race_candidate(rng: &mut Rng) -> Option<Candidate> {
-    let mover = if rng.below(2) == 0 {
-        Color::Black
-    } else {
-        Color::White
-    };
+    let mover = draw_color(rng);
     let other = mover.other();
     let counts = ByColor {
         black: 1 + rng.below(3) as usize,
@@ -434,11 +437,7 @@ fn race_candidate(rng: &mut Rng) -> Option<Candidate> {
 /// An edge chain (see the module docs); `None` when the draw gives no legal,
 /// live position with no piece standing capturable.
 fn edge_chain_candidate(rng: &mut Rng) -> Option<Candidate> {
-    let hunters = if rng.below(2) == 0 {
-        Color::Black
-    } else {
-        Color::White
-    };
+    let hunters = draw_color(rng);
     let mut counts = ByColor::<usize>::default();
     *counts.get_mut(hunters.other()) = 2 + rng.below(3) as usize;
     *counts.get_mut(hunters) = 3 + rng.below(2) as usize;
@@ -455,11 +454,7 @@ fn edge_chain_candidate(rng: &mut Rng) -> Option<Candidate> {
 /// A long race (see the module docs); `None` when the draw gives no legal,
 /// live position with no piece standing capturable.
 fn long_race_candidate(rng: &mut Rng) -> Option<Candidate> {
-    let mover = if rng.below(2) == 0 {
-        Color::Black
-    } else {
-        Color::White
-    };
+    let mover = draw_color(rng);
     let other = mover.other();
     let rows = 4 + rng.below(4) as u8;
     let runner = rows_from_edge(rng, mover, rows)?;
@@ -473,9 +468,9 @@ fn long_race_candidate(rng: &mut Rng) -> Option<Candidate> {
     }
     let mut rivals = Vec::new();
     for rows in [first, second] {
+        // The rank from `rows`; the file drawn there is replaced by one
+        // within two of the runner's, where the rival bars its way.
         let s = rows_from_edge(rng, other, rows)?;
-        // Half of the rivals stand on or beside the runner's files, where
-        // they bar its way.
         let file = runner.file() as i32 + rng.below(5) as i32 - 2;
         let s = Square::from_coords(u8::try_from(file).ok()?, s.rank())?;
         if pieces.black.union(pieces.white).contains(s) {
@@ -512,9 +507,6 @@ fn long_race_candidate(rng: &mut Rng) -> Option<Candidate> {
 /// the game ends) wins even if the rivals score one in between; the rivals
 /// scoring both first would win for them.
 fn race_position(rng: &mut Rng, pieces: &ByColor<SquareSet>, to_move: Color) -> Option<Position> {
-    if !capture_round(pieces).is_empty() {
-        return None;
-    }
     let other = to_move.other();
     let missing = |c: Color| PIECES_PER_SIDE - pieces.get(c).len() as u8;
     let theirs = (rng.below(4) as u8).min(missing(other));
