@@ -5,7 +5,7 @@
 use crate::margrites::support as margrites_support;
 
 use cannonball::solve::SolveError;
-use cannonball::solve::margrites::{Answer, Limits, Objective, Report, Stage, solve};
+use cannonball::solve::margrites::{Answer, Limits, Objective, Report, Stage, solve, turn_reaches};
 use cannonball_rules::margrites::setup::Tally;
 use cannonball_rules::margrites::{ByColor, Color, Diagram, Options, Position};
 use margrites_support::{diagram, diagram_with, play, play_turn, squares};
@@ -123,6 +123,28 @@ fn illustration_8_black_scores_within_one_turn() {
     );
     assert_eq!(run(&handicap, Objective::Score(1), 1).answer, Answer::No);
     assert_eq!(run(&handicap, Objective::Score(1), 2).answer, Answer::Yes);
+}
+
+/// One first turn asked alone: the run home scores, a turn that stops short
+/// does not, and steps that are not a legal turn from here reach nothing.
+#[test]
+fn one_first_turn_alone() {
+    let pos = diagram("e5 a2", "a7", Color::Black);
+    let alone = |turn: &str, k: u8| {
+        let steps: Vec<_> = turn
+            .split(';')
+            .map(|s| margrites_support::step(s.trim()))
+            .collect();
+        turn_reaches(&pos, &steps, Objective::Score(k), 1, &Limits::default())
+            .unwrap()
+            .0
+    };
+    assert_eq!(alone("e5>e6; e6>e7; e7>e8; e8>B++", 1), Answer::Yes);
+    assert_eq!(alone("e5>e6; e6>e7; e7>e8; a2>a3", 1), Answer::No);
+    assert_eq!(alone("e5>e6; e6>e7; e7>e8; e8>B++", 2), Answer::No);
+    // Not a legal turn: stopping after one step, or stepping off the board.
+    assert_eq!(alone("e5>e6", 1), Answer::No);
+    assert_eq!(alone("a2>a1; a1>B++", 1), Answer::No);
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use cannonball::solve::margrites::{Answer, Limits, Objective, Report, solve};
+use cannonball::solve::margrites::{Answer, Limits, Objective, Report, solve, turn_reaches};
 use cannonball_rules::margrites::notation::{TurnBody, parse_turn_str};
 use cannonball_rules::margrites::turngen::{TurnVisitor, distinct_turns, walk_distinct_turns};
 use cannonball_rules::margrites::{
@@ -266,6 +266,22 @@ fn compare(pos: &Position, objective: Objective, n: u8) -> Answer {
         report.position.board
     );
     assert!(report.winning_complete);
+    // Each first turn asked alone: reaches exactly when the naive search
+    // lists its position among the winners.
+    let winning: BTreeSet<String> = expected.iter().map(|(k, _)| k.clone()).collect();
+    for t in distinct_turns(pos) {
+        let (alone, _) = turn_reaches(pos, &t.steps, objective, n, &Limits::default()).unwrap();
+        let want = if winning.contains(&key(&t.after)) {
+            Answer::Yes
+        } else {
+            Answer::No
+        };
+        assert_eq!(
+            alone, want,
+            "{objective} within {n}: the first turn {:?}",
+            t.steps
+        );
+    }
     report.answer
 }
 

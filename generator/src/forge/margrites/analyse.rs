@@ -140,6 +140,28 @@ impl Runner {
         )
     }
 
+    /// Whether the one first turn `steps` of `pos` reaches `objective`
+    /// within `turns`, with the main budget ([`solver::turn_reaches`]).
+    pub(crate) fn turn_reaches(
+        &mut self,
+        pos: &Position,
+        steps: &[Step],
+        objective: Objective,
+        turns: u8,
+    ) -> Result<Answer, ForgeError> {
+        let limits = solver::Limits {
+            nodes: Some(self.budget),
+            ..solver::Limits::default()
+        };
+        let run = || solver::turn_reaches(pos, steps, objective, turns, &limits);
+        let (answer, stats) = POOL.with(|p| match p {
+            Some(pool) => pool.install(run),
+            None => run(),
+        })?;
+        self.nodes += stats.nodes;
+        Ok(answer)
+    }
+
     fn solve_with(
         &mut self,
         pos: &Position,
@@ -531,6 +553,11 @@ fn minimality(
         let Some(smaller) = without(pos, sq) else {
             continue;
         };
+        // The key alone first: where it no longer works (or is no longer a
+        // legal turn), the piece was needed, whatever the other turns do.
+        if run.turn_reaches(&smaller, key, goal, turns)? == Answer::No {
+            continue;
+        }
         let r = run.solve(&smaller, goal, turns, false)?;
         match r.answer {
             Answer::Unknown => undecided.push(sq.to_string()),

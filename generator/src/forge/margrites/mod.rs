@@ -162,7 +162,8 @@ fn stronger(a: Reject, b: Reject) -> Reject {
 
 /// Recomputes every field but provenance from the file's position, objective
 /// and turns; provenance is copied but for `solver-nodes`, recomputed. For a
-/// right puzzle the result equals `p` field by field.
+/// right puzzle the result equals `p` field by field but for the node count
+/// (which falls when the analysis is made cheaper).
 ///
 /// # Errors
 /// [`ForgeError::Position`] for a bad position, [`ForgeError::Objective`] or

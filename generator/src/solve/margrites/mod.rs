@@ -203,6 +203,47 @@ pub fn solve(
     })
 }
 
+/// Whether the one first turn `steps` of `pos` reaches `objective` within
+/// `turns` of the side to move's turns (that turn included), whatever the
+/// opponent does: the question [`solve`] answers for each first turn, asked
+/// of one. [`Answer::No`] also when `steps` is not a legal, complete turn;
+/// [`Answer::Unknown`] when the budget runs out.
+///
+/// # Errors
+/// As [`solve`]: a game already over, a turn count out of range, an objective
+/// that is not Margrites'.
+pub fn turn_reaches(
+    pos: &Position,
+    steps: &[cannonball_rules::margrites::Step],
+    objective: Objective,
+    turns: u8,
+    limits: &Limits,
+) -> Result<(Answer, SearchStats), SolveError> {
+    let started = Instant::now();
+    if pos.is_over() {
+        return Err(SolveError::GameOver);
+    }
+    if turns == 0 || turns > MAX_TURNS {
+        return Err(SolveError::TurnLimit(turns));
+    }
+    let goal = Goal::new(objective, pos).ok_or(SolveError::NotMargrites(objective))?;
+    let Some(after) = search::replay_turn(pos, steps) else {
+        return Ok((Answer::No, SearchStats::default()));
+    };
+    let budget = Budget::new(
+        limits.nodes,
+        limits.positions,
+        limits.time.map(|t| started + t),
+    );
+    let mut s = Searcher::new(goal, &budget, pos);
+    let answer = match s.after_own_turn(&after, turns - 1, 0) {
+        Value::Yes => Answer::Yes,
+        Value::No => Answer::No,
+        Value::Unknown => Answer::Unknown,
+    };
+    Ok((answer, s.stats))
+}
+
 /// The first turns sorted by what the search found.
 struct Sorted {
     /// Those that reach the objective: within how many turns, and the index;
