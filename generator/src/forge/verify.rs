@@ -206,7 +206,7 @@ pub fn likeness_problems(all: &[(PathBuf, Puzzle)]) -> Vec<(usize, PuzzleError)>
             out.push((
                 i,
                 at(format!(
-                    "one {th} puzzle too many of one motif (three quarters of its pieces, or the shape of its key, as in {alike})"
+                    "one {th} puzzle too many of one motif (three quarters of its pieces, the shape of its key or the pieces it leaves, as in {alike})"
                 )),
             ));
             continue;

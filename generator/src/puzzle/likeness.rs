@@ -9,7 +9,9 @@
 //!   exchange (the mover's pieces matched with the mover's); in Margrites
 //!   also the same key shape ([`super::margrites::key_shape`]: the same
 //!   steps from the first square moved, up to the mirror and colours),
-//!   wherever on the board.
+//!   wherever on the board, or the same pieces once the key is played (two
+//!   starts that the key brings to one formation: the reader builds the same
+//!   wall round the same chain twice).
 //!
 //! A collection keeps at most [`MOTIF_CAP`] puzzles of one motif per theme.
 
@@ -45,6 +47,10 @@ pub struct Likeness {
     /// The key's shape (Margrites; `None` elsewhere or when the key does not
     /// replay).
     key_shape: Option<String>,
+    /// The pieces once the key is played, in each mirror image (Margrites;
+    /// empty elsewhere or when the key does not replay), the key's player's
+    /// pieces marked as the mover's.
+    after_key: Vec<BTreeSet<Piece>>,
 }
 
 impl Likeness {
@@ -79,6 +85,7 @@ impl Likeness {
             turns: p.turns,
             images,
             key_shape: margrites_key_shape(p),
+            after_key: margrites_after_key(p),
         }
     }
 
@@ -114,13 +121,18 @@ impl Likeness {
     }
 
     /// Whether `self` and `other` are one motif: enough pieces in common, or
-    /// (Margrites) the same key shape.
+    /// (Margrites) the same key shape or the same pieces after the key.
     #[must_use]
     pub fn same_motif(&self, other: &Likeness) -> bool {
         self.shared(other) >= MOTIF_SHARE
             || (self.game == other.game
                 && self.key_shape.is_some()
                 && self.key_shape == other.key_shape)
+            || (self.game == other.game
+                && self
+                    .after_key
+                    .first()
+                    .is_some_and(|mine| other.after_key.contains(mine)))
     }
 }
 
@@ -131,6 +143,27 @@ fn margrites_key_shape(p: &Puzzle) -> Option<String> {
     };
     let (steps, _) = super::margrites::play_turn(pos, &key.to_string()).ok()?;
     Some(super::margrites::key_shape(pos, &steps))
+}
+
+/// The pieces of a Margrites puzzle once its key is played, in both mirror
+/// images, the key's player's marked (the position after the key has the
+/// other side to move).
+fn margrites_after_key(p: &Puzzle) -> Vec<BTreeSet<Piece>> {
+    let (Position::Margrites(pos), Move::Margrites(key)) = (&p.position, &p.key) else {
+        return Vec::new();
+    };
+    let Ok((_, after)) = super::margrites::play_turn(pos, &key.to_string()) else {
+        return Vec::new();
+    };
+    [after, after.mirrored()]
+        .iter()
+        .map(|q| {
+            margrites_pieces(q)
+                .into_iter()
+                .map(|(sq, theirs)| (sq, !theirs))
+                .collect()
+        })
+        .collect()
 }
 
 /// A Margrites position's pieces, the mover's marked; ranks are counted from
@@ -230,6 +263,40 @@ mod tests {
         let c = Likeness::of(&c);
         assert!(c.key_shape.is_some());
         assert!(!a.same_motif(&c));
+    }
+
+    #[test]
+    fn margrites_keys_that_build_one_formation_are_one_motif() {
+        // Two chain captures against Black's i1-i3 chain (the first in the
+        // collection, the second turned down for it): from other starts and
+        // by other routes, White's key ends with a wall on h1 h2 h4 h5.
+        let wall = margrites(
+            "i1 i2 i3",
+            "g2 g3 h3 h4",
+            "2(3)-1(3)",
+            "2. g3>h2; g2>h1; h3>g4; g4>h5.",
+        );
+        let again = margrites(
+            "i1 i2 i3",
+            "g2 h2 h3 i5",
+            "3(3)-1(2)",
+            "2. g2>g1; g1>h1; h3>h4; i5>h5.",
+        );
+        let (wall, again) = (Likeness::of(&wall), Likeness::of(&again));
+        assert!(wall.shared(&again) < MOTIF_SHARE, "{}", wall.shared(&again));
+        assert_ne!(wall.key_shape, again.key_shape);
+        assert!(wall.same_motif(&again) && again.same_motif(&wall));
+        // The same start with a key that stops short of the wall: another
+        // formation, and no other likeness.
+        let short = margrites(
+            "i1 i2 i3",
+            "g2 h2 h3 i5",
+            "3(3)-1(2)",
+            "2. g2>g1; g1>h1; h3>h4; i5>i4.",
+        );
+        let short = Likeness::of(&short);
+        assert_eq!(short.after_key.len(), 2, "the key replays");
+        assert!(!wall.same_motif(&short));
     }
 
     #[test]
