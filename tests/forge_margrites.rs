@@ -51,7 +51,7 @@ fn the_collection_reanalyses_to_itself() {
 /// ladder and the turns to find, bands that do not bunch (none holds half the
 /// puzzles), no two puzzles the same, and no key that leaves the game going on
 /// when another first turn would win it at once. (Theme counts are not a gate
-/// here: chain capture has four puzzles; issue 15 keeps that open.)
+/// here: chain capture has five puzzles; issue 15 keeps that open.)
 #[test]
 fn the_collection_meets_the_forge_standards() {
     let puzzles = collection();
