@@ -128,6 +128,19 @@ pub enum Stage {
     Proofs,
 }
 
+/// The objective as the search reads it, once the question is checked: a
+/// game still going on, a turn count within [`MAX_TURNS`], a Margrites
+/// objective.
+fn checked_goal(pos: &Position, objective: Objective, turns: u8) -> Result<Goal, SolveError> {
+    if pos.is_over() {
+        return Err(SolveError::GameOver);
+    }
+    if turns == 0 || turns > MAX_TURNS {
+        return Err(SolveError::TurnLimit(turns));
+    }
+    Goal::new(objective, pos).ok_or(SolveError::NotMargrites(objective))
+}
+
 /// Solves `pos` for `objective` within `turns` of the side to move's turns.
 /// `progress(stage, done, total)` is called as work completes (from any thread).
 pub fn solve(
@@ -138,13 +151,7 @@ pub fn solve(
     progress: &(dyn Fn(Stage, u64, u64) + Sync),
 ) -> Result<Report, SolveError> {
     let started = Instant::now();
-    if pos.is_over() {
-        return Err(SolveError::GameOver);
-    }
-    if turns == 0 || turns > MAX_TURNS {
-        return Err(SolveError::TurnLimit(turns));
-    }
-    let goal = Goal::new(objective, pos).ok_or(SolveError::NotMargrites(objective))?;
+    let goal = checked_goal(pos, objective, turns)?;
     let budget = Budget::new(
         limits.nodes,
         limits.positions,
@@ -220,13 +227,7 @@ pub fn turn_reaches(
     limits: &Limits,
 ) -> Result<(Answer, SearchStats), SolveError> {
     let started = Instant::now();
-    if pos.is_over() {
-        return Err(SolveError::GameOver);
-    }
-    if turns == 0 || turns > MAX_TURNS {
-        return Err(SolveError::TurnLimit(turns));
-    }
-    let goal = Goal::new(objective, pos).ok_or(SolveError::NotMargrites(objective))?;
+    let goal = checked_goal(pos, objective, turns)?;
     let Some(after) = search::replay_turn(pos, steps) else {
         return Ok((Answer::No, SearchStats::default()));
     };
