@@ -75,6 +75,7 @@ impl Likeness {
                 .map(margrites_pieces)
                 .collect(),
         };
+        let (key_shape, after_key) = margrites_key(p).unwrap_or_default();
         Likeness {
             rules: match &p.position {
                 Position::Margo(pos) => pos.rules().to_string(),
@@ -84,8 +85,8 @@ impl Likeness {
             objective: p.objective,
             turns: p.turns,
             images,
-            key_shape: margrites_key_shape(p),
-            after_key: margrites_after_key(p),
+            key_shape,
+            after_key,
         }
     }
 
@@ -136,34 +137,25 @@ impl Likeness {
     }
 }
 
-/// The shape of a Margrites puzzle's key.
-fn margrites_key_shape(p: &Puzzle) -> Option<String> {
+/// What likeness compares of a Margrites puzzle's key: its shape, and the
+/// pieces once it is played, in both mirror images, the key's player's
+/// marked (the position after the key has the other side to move). `None`
+/// elsewhere or when the key does not replay.
+fn margrites_key(p: &Puzzle) -> Option<(Option<String>, Vec<BTreeSet<Piece>>)> {
     let (Position::Margrites(pos), Move::Margrites(key)) = (&p.position, &p.key) else {
         return None;
     };
-    let (steps, _) = super::margrites::play_turn(pos, &key.to_string()).ok()?;
-    Some(super::margrites::key_shape(pos, &steps))
-}
-
-/// The pieces of a Margrites puzzle once its key is played, in both mirror
-/// images, the key's player's marked (the position after the key has the
-/// other side to move).
-fn margrites_after_key(p: &Puzzle) -> Vec<BTreeSet<Piece>> {
-    let (Position::Margrites(pos), Move::Margrites(key)) = (&p.position, &p.key) else {
-        return Vec::new();
-    };
-    let Ok((_, after)) = super::margrites::play_turn(pos, &key.to_string()) else {
-        return Vec::new();
-    };
-    [after, after.mirrored()]
+    let (steps, after) = super::margrites::play_turn(pos, &key.to_string()).ok()?;
+    let after_key = [after, after.mirrored()]
         .iter()
         .map(|q| {
             margrites_pieces(q)
                 .into_iter()
-                .map(|(sq, theirs)| (sq, !theirs))
+                .map(|(sq, defenders)| (sq, !defenders))
                 .collect()
         })
-        .collect()
+        .collect();
+    Some((Some(super::margrites::key_shape(pos, &steps)), after_key))
 }
 
 /// A Margrites position's pieces, the mover's marked; ranks are counted from

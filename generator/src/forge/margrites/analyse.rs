@@ -91,6 +91,14 @@ thread_local! {
         rayon::ThreadPoolBuilder::new().num_threads(1).build().ok();
 }
 
+/// Runs `f` (a solve) on this thread's one-thread pool.
+fn on_one_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    POOL.with(|p| match p {
+        Some(pool) => pool.install(f),
+        None => f(),
+    })
+}
+
 /// Runs solves on one thread with the node budget, adding up the nodes.
 #[derive(Debug)]
 pub(crate) struct Runner {
@@ -153,11 +161,8 @@ impl Runner {
             nodes: Some(self.budget),
             ..solver::Limits::default()
         };
-        let run = || solver::turn_reaches(pos, steps, objective, turns, &limits);
-        let (answer, stats) = POOL.with(|p| match p {
-            Some(pool) => pool.install(run),
-            None => run(),
-        })?;
+        let (answer, stats) =
+            on_one_thread(|| solver::turn_reaches(pos, steps, objective, turns, &limits))?;
         self.nodes += stats.nodes;
         Ok(answer)
     }
@@ -179,11 +184,8 @@ impl Runner {
             defences: if full { tree::TOP_DEFENCES } else { 0 },
             tries: if full { TRIES_ASKED } else { 0 },
         };
-        let run = || solver::solve(pos, objective, turns, &limits, &|_, _, _| {});
-        let report = POOL.with(|p| match p {
-            Some(pool) => pool.install(run),
-            None => run(),
-        })?;
+        let report =
+            on_one_thread(|| solver::solve(pos, objective, turns, &limits, &|_, _, _| {}))?;
         self.nodes += report.stats.nodes;
         Ok(report)
     }
