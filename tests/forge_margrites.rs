@@ -192,6 +192,40 @@ fn the_themed_streams_reproduce_their_puzzles() {
         err.contains("score-race, martyrdom-path or chain-capture, not trap"),
         "{err}"
     );
+    // Runs of one seed for two themes draw two streams: each keeps its own
+    // record of the candidates done (one shared record made the second run
+    // skip the candidates the first had worked through).
+    let out = std::env::temp_dir().join(format!("cannonball-theme-state-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    for theme in ["score-race", "chain-capture"] {
+        let done = std::process::Command::new(env!("CARGO_BIN_EXE_cannonball"))
+            .args(["forge", "--game", "margrites", "--theme", theme])
+            .args(["--seed", "3", "--candidates", "1", "--quiet", "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            done.status.success(),
+            "{}",
+            String::from_utf8_lossy(&done.stderr)
+        );
+    }
+    let mut states: Vec<String> = std::fs::read_dir(out.join(".forge"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".done"))
+        .collect();
+    states.sort();
+    assert_eq!(states.len(), 2, "{states:?}");
+    assert!(
+        states[0].starts_with("margrites-chain-capture-seed-3-"),
+        "{states:?}"
+    );
+    assert!(
+        states[1].starts_with("margrites-score-race-seed-3-"),
+        "{states:?}"
+    );
+    let _ = std::fs::remove_dir_all(&out);
 }
 
 /// A candidate turned down says why.

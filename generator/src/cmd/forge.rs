@@ -249,7 +249,9 @@ fn run_options(a: &Args, tb_checksum: Option<u64>) -> RunOptions {
             (true, _, _) => Some("capture".to_owned()),
             (_, true, None) => Some("save".to_owned()),
             (_, true, Some(t)) => Some(format!("save-{}", t.slug())),
-            (_, _, Some(_)) if a.game == Game::Margrites => Some("race".to_owned()),
+            // Each theme draws its own stream: runs of one seed for two
+            // themes must not share a state file.
+            (_, _, Some(t)) if a.game == Game::Margrites => Some(t.slug().to_owned()),
             (_, _, Some(t)) => Some(format!("scan-{}", t.slug())),
             _ if a.verdict => Some("whoever-moves".to_owned()),
             _ => a.best_margin.then(|| "best-margin".to_owned()),
