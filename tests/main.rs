@@ -5,6 +5,7 @@
 //! - [`solve`]: the exact solvers.
 //! - [`render`]: SVG diagrams.
 //! - [`puzzles`], [`forge_margrites`]: puzzle files, the forge and `verify`.
+//! - [`tries`]: the Margo family's try reasons against the ladder.
 //! - [`numbers`]: the puzzles' stable numbers (`puzzles/numbers.yaml`).
 //! - [`annotate`]: annotated games.
 //! - [`book`]: the verified book.
@@ -32,6 +33,7 @@ mod render;
 mod robust;
 mod solve;
 mod support;
+mod tries;
 mod verdict;
 
 /// The repository's root folder (the tests are compiled as part of `generator/`).

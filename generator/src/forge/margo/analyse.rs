@@ -364,8 +364,9 @@ fn is_wrong(q: &Question, m: Move) -> bool {
 /// order they tempt, each with its reasons: the choices of the ladder's
 /// players (weakest first, [`ladder::choices`]), then the move that captures
 /// most, then every other capturing move, then the moves that threaten a
-/// capture or save pieces from one ([`threats_and_defences`]). A move that
-/// tempts for no such reason is not a try.
+/// capture or save pieces from one ([`threats_and_defences`]), then the
+/// points the opponent would play ([`opponents_points`]). A move that tempts
+/// for no such reason is not a try.
 #[must_use]
 pub fn tempting(pos: &AnyPosition, q: &Question) -> Vec<(Move, String)> {
     let mut picked: Vec<(Move, Vec<String>)> = Vec::new();
@@ -406,6 +407,14 @@ pub fn tempting(pos: &AnyPosition, q: &Question) -> Vec<(Move, String)> {
     for (m, why) in threats_and_defences(pos, q) {
         add(m, why);
     }
+    for m in opponents_points(pos) {
+        if is_wrong(q, m) {
+            add(
+                m,
+                "takes the point the opponent would play (its one-ply choice)".into(),
+            );
+        }
+    }
     picked
         .into_iter()
         .map(|(m, why)| (m, why.join(", ")))
@@ -415,6 +424,23 @@ pub fn tempting(pos: &AnyPosition, q: &Question) -> Vec<(Move, String)> {
 /// `n` pieces in words: `1 piece`, `3 pieces`.
 fn pieces(n: usize) -> String {
     format!("{n} {}", if n == 1 { "piece" } else { "pieces" })
+}
+
+/// The points the opponent's one-ply player would play were it to move
+/// (its choice, [`ladder::choices`], in the position with the other side to
+/// move and no ko point): the proverb's "the opponent's vital point is
+/// mine". A pass or swap is no point; none when that position is no legal
+/// one.
+fn opponents_points(pos: &AnyPosition) -> Vec<Move> {
+    pos.other_to_move().map_or_else(
+        |_| Vec::new(),
+        |other| {
+            ladder::choices(Finder::OnePly, &other)
+                .into_iter()
+                .filter(|m| matches!(m, Move::Place(_)))
+                .collect()
+        },
+    )
 }
 
 /// What a player sees one move ahead, for every wrong first move that does
