@@ -22,8 +22,14 @@
 //!   the first generated stands for them all. (Where a turn can score, the
 //!   biggest score is the temptation, not a run.)
 //!
-//! `captures N` and `scores N` are added as facts to a try's text; they alone
-//! make no try. At most [`TRIES_KEPT`] tries are listed, in the order above,
+//! - it captures or scores what no other turn betters: after the reasons
+//!   above, for each such gain (the enemy pieces taken and the points
+//!   scored; the key's own gain made another way included) the turn with it
+//!   that the one-ply player rates best ([`best_gains`]), unless a turn
+//!   listed for a reason above shows the same gain; its text only the facts
+//!   below.
+//!
+//! `captures N` and `scores N` are added as facts to a try's text. At most [`TRIES_KEPT`] tries are listed, in the order above,
 //! and each is a different idea: a turn that takes the same pieces and scores
 //! as much as an earlier try and moves the same pieces, or makes the same
 //! steps but the last, is passed over (a reader sees one temptation in both,
@@ -168,7 +174,53 @@ fn reasons(
     if let Some(i) = furthest_run(pos, firsts, key) {
         found.push((i, "the furthest run towards the scoring edge".into()));
     }
+    // A gain an earlier reason's turn already shows is one temptation.
+    let (gain, best) = best_gains(pos, firsts, key, &ratings.by_player[1]);
+    for i in best {
+        if !found.iter().any(|(j, _)| gain[*j] == gain[i]) {
+            found.push((i, String::new()));
+        }
+    }
     Ok(found)
+}
+
+/// Every first turn's gain (the enemy pieces taken, the points scored), and
+/// the turns that gain something no other turn beats (indices into
+/// `firsts`, never the key): for each set of enemy pieces taken and points
+/// scored that no first turn betters (a superset taken and as many points,
+/// or the same taken and more points), the turn with that gain the one-ply
+/// player rates best (`one_ply`), the first generated among equals: the way
+/// a player who goes for that gain makes the rest of the turn. A gain the
+/// key betters is no temptation; the key's own gain made another way is.
+fn best_gains(
+    pos: &Position,
+    firsts: &[DistinctTurn],
+    key: usize,
+    one_ply: &[Option<i32>],
+) -> (Vec<(SquareSet, u8)>, Vec<usize>) {
+    let enemy = pos.to_move().other();
+    let gain: Vec<(SquareSet, u8)> = firsts
+        .iter()
+        .map(|t| {
+            let taken = pos.pieces(enemy).minus(t.after.pieces(enemy));
+            (taken, gains(pos, &t.after).1)
+        })
+        .collect();
+    let betters = |a: &(SquareSet, u8), b: &(SquareSet, u8)| {
+        a != b && b.0.minus(a.0).is_empty() && a.1 >= b.1
+    };
+    let mut out: Vec<usize> = Vec::new();
+    for (i, g) in gain.iter().enumerate() {
+        if i == key || (g.0.is_empty() && g.1 == 0) || gain.iter().any(|h| betters(h, g)) {
+            continue;
+        }
+        match out.iter_mut().find(|j| gain[**j] == *g) {
+            Some(j) if one_ply[i] > one_ply[*j] => *j = i,
+            Some(_) => {}
+            None => out.push(i),
+        }
+    }
+    (gain, out)
 }
 
 /// How far the mover's pieces have come in `p`: the rows each piece on the
@@ -252,7 +304,7 @@ pub(crate) fn genuine(
         };
         let mut parts: Vec<String> = found
             .iter()
-            .filter(|(j, _)| *j == i)
+            .filter(|(j, s)| *j == i && !s.is_empty())
             .map(|(_, s)| s.clone())
             .collect();
         let (caps, points) = gains(pos, &t.after);
@@ -421,5 +473,47 @@ mod tests {
         let pos = at("d5 e5 g7", "a3 b3 h4 i6", "0(3)-1(5)", "black");
         let capture = "1. e5>f4; f4>g5; g5>h6; g7>h7(xi6).";
         assert!(!same(&pos, capture, "1. e5>f4; f4>g3; g7>f6; f6>g5(xh4)."));
+    }
+
+    /// The best gains of `pos` with `key`, as turns written out.
+    fn best_gain_turns(pos: &Position, key: &str) -> Vec<String> {
+        let (firsts, key) = firsts_and_key(pos, key);
+        let one_ply = ladder::rate(pos, &firsts).by_player[1].clone();
+        let (_, best) = best_gains(pos, &firsts, key, &one_ply);
+        best.iter()
+            .map(|&i| TurnLine::new(pos, &firsts[i].steps).notation)
+            .collect()
+    }
+
+    #[test]
+    fn every_gain_no_turn_betters_tempts_once() {
+        // Capture 1 in 1 (the collection's): the key takes i6. Three gains
+        // no turn betters: g7's point, h4, and i6 taken another way (the
+        // key's gain, the one-ply player's way to make it).
+        let pos = at("d5 e5 g7", "a3 b3 h4 i6", "0(3)-1(5)", "black");
+        let key = "1. e5>f4; f4>g5; g5>h6; g7>h7(xi6).";
+        assert_eq!(
+            best_gain_turns(&pos, key),
+            [
+                "1. d5>c6; e5>d6; g7>f8; f8>B++.",
+                "1. e5>f4; f4>g5; g7>g6; g6>h5(xh4).",
+                "1. e5>f4; f4>g4; g7>h6; g4>h5(xi6).",
+            ]
+        );
+        // Trap in 1 (the collection's): the key takes i4; a turn that also
+        // scores betters it, and every lesser gain (i4 alone another way, a
+        // point alone) is bettered by that turn.
+        let pos = white_to_move("i4", "g2 i3 g4", "3(5)-0(4)");
+        let key = "2. g2>f1; f1>e1; e1>d1; g4>h3(xi4).";
+        assert_eq!(
+            best_gain_turns(&pos, key),
+            ["2. g2>f1; f1>e1; e1>W++; g4>h3(xi4)."]
+        );
+        // Black's lone c7 can only score, and the key does: nothing else.
+        let pos = at("c7", "g2 h2", "0(6)-0(7)", "black");
+        assert!(best_gain_turns(&pos, "1. c7>c8; c8>B++.").is_empty());
+        // A quiet key among quiet turns: no gain tempts.
+        let pos = at("c2", "d3 c4", "1(6)-0(6)", "black");
+        assert!(best_gain_turns(&pos, "1. c2>d2; d2>e3; e3>f4; f4>g5.").is_empty());
     }
 }
