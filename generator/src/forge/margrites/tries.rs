@@ -13,8 +13,12 @@
 //!   within `turns + 1` turns (a solve of [`TRY_NODES`] proves it) but, like every wrong turn,
 //!   not within `turns`;
 //! - `the biggest capture` / `the biggest score`: it captures (scores) the
-//!   most pieces (points) of all first turns, more than none, and is the first
-//!   generated such turn;
+//!   most pieces (points) of all first turns, more than none, and is of such
+//!   turns one already listed for a reason above, else the one the one-ply
+//!   player likes best (the first generated among equals), as a player going
+//!   for that gain would make the rest of it; when no refutation of it is
+//!   found, the next of [`BIGGEST_WAYS`] such turns by the one-ply player,
+//!   and last the first generated;
 //! - `the furthest run towards the scoring edge`: no first turn scores, and
 //!   it brings the mover's pieces furthest towards the scoring edge (rows
 //!   from the home edge, summed), further than they stand, and every turn
@@ -54,6 +58,14 @@ use super::themes::piece_runs;
 
 /// Tries written to a file, at most.
 pub const TRIES_KEPT: usize = 3;
+
+/// Ways of making the biggest capture (score) offered for its try, at
+/// most, the one-ply player's favourite first, the next when it has no
+/// refutation; then the first generated way.
+const BIGGEST_WAYS: usize = 4;
+
+/// The reasons one try stands for, whichever way of it is listed.
+const BIGGEST: [&str; 2] = ["the biggest capture", "the biggest score"];
 
 /// Opponent replies examined for a try's refutation, at most.
 pub const REPLIES_TRIED: usize = 8;
@@ -167,7 +179,29 @@ fn reasons(
         if top == 0 {
             continue;
         }
-        if let Some(i) = (0..all.len()).find(|&i| pick(&all[i]) == top && i != key) {
+        // A turn already listed for a player's choice that gains as much is
+        // the biggest capture (score) itself; the ways below stand in when
+        // it has no refutation.
+        if let Some(&(i, _)) = found.iter().find(|(i, _)| pick(&all[*i]) == top) {
+            found.push((i, what.into()));
+        }
+        // The ways the one-ply player likes best first (the first generated
+        // among equals): how a player going for that gain makes the rest of
+        // the turn. The next ones stand in when the first has no
+        // refutation within the budget ([`genuine`] lists one of them).
+        let one_ply = &ratings.by_player[1];
+        let mut ways: Vec<usize> = (0..all.len())
+            .filter(|&i| pick(&all[i]) == top && i != key)
+            .collect();
+        let first = ways.first().copied();
+        ways.sort_by_key(|&i| std::cmp::Reverse(one_ply[i]));
+        ways.truncate(BIGGEST_WAYS);
+        // Last, the first generated way: the plainest, and the easiest to
+        // refute.
+        if let Some(f) = first.filter(|f| !ways.contains(f)) {
+            ways.push(f);
+        }
+        for i in ways {
             found.push((i, what.into()));
         }
     }
@@ -285,6 +319,7 @@ pub(crate) fn genuine(
     }
     let mut tries = Vec::new();
     let mut ideas: Vec<Idea<'_>> = Vec::new();
+    let mut shown: Vec<String> = Vec::new();
     for i in order {
         if tries.len() >= TRIES_KEPT {
             break;
@@ -292,6 +327,19 @@ pub(crate) fn genuine(
         let t = &firsts[i];
         let idea = Idea::of(pos, &t.steps, &t.after);
         if ideas.iter().any(|i| i.same_as(&idea)) {
+            continue;
+        }
+        let mut parts: Vec<String> = Vec::new();
+        for (_, s) in found.iter().filter(|(j, s)| *j == i && !s.is_empty()) {
+            if !parts.contains(s) {
+                parts.push(s.clone());
+            }
+        }
+        // The biggest capture (score) is listed once: another way of it
+        // tempts for nothing else.
+        let had = !parts.is_empty();
+        parts.retain(|p| !(BIGGEST.contains(&p.as_str()) && shown.contains(p)));
+        if had && parts.is_empty() {
             continue;
         }
         let refutation = if turns == 1 || t.after.is_over() {
@@ -302,11 +350,7 @@ pub(crate) fn genuine(
         let Some(refutation) = refutation else {
             continue;
         };
-        let mut parts: Vec<String> = found
-            .iter()
-            .filter(|(j, s)| *j == i && !s.is_empty())
-            .map(|(_, s)| s.clone())
-            .collect();
+        shown.extend(parts.iter().cloned());
         let (caps, points) = gains(pos, &t.after);
         if caps > 0 {
             parts.push(format!("captures {caps}"));
