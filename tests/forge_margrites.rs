@@ -210,16 +210,24 @@ fn the_themed_streams_reproduce_their_puzzles() {
     let out = std::env::temp_dir().join(format!("cannonball-theme-state-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     for theme in ["score-race", "chain-capture"] {
-        let done = std::process::Command::new(env!("CARGO_BIN_EXE_cannonball"))
-            .args(["forge", "--game", "margrites", "--theme", theme])
-            .args(["--seed", "3", "--candidates", "1", "--quiet", "--out"])
-            .arg(&out)
-            .output()
-            .unwrap();
+        let done = crate::support::cli::cannonball(&[
+            "forge",
+            "--game",
+            "margrites",
+            "--theme",
+            theme,
+            "--seed",
+            "3",
+            "--candidates",
+            "1",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
         assert!(
             done.status.success(),
             "{}",
-            String::from_utf8_lossy(&done.stderr)
+            crate::support::cli::stderr(&done)
         );
     }
     let mut states: Vec<String> = std::fs::read_dir(out.join(".forge"))

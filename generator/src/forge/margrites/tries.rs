@@ -25,7 +25,6 @@
 //!   that runs as far is the same idea (see below), the key not among them:
 //!   the first generated stands for them all. (Where a turn can score, the
 //!   biggest score is the temptation, not a run.)
-//!
 //! - it captures or scores what no other turn betters: after the reasons
 //!   above, for each such gain (the enemy pieces taken and the points
 //!   scored; the key's own gain made another way included) the turn with it
@@ -33,8 +32,9 @@
 //!   listed for a reason above shows the same gain; its text only the facts
 //!   below.
 //!
-//! `captures N` and `scores N` are added as facts to a try's text. At most [`TRIES_KEPT`] tries are listed, in the order above,
-//! and each is a different idea: a turn that takes the same pieces and scores
+//! `captures N` and `scores N` are added as facts to a try's text. At most
+//! [`TRIES_KEPT`] tries are listed, in the order above, and each is a
+//! different idea: a turn that takes the same pieces and scores
 //! as much as an earlier try and moves the same pieces, or makes the same
 //! steps but the last, is passed over (a reader sees one temptation in both,
 //! whatever route or quiet step tells them apart).
@@ -167,6 +167,8 @@ fn reasons(
         found.push((i, "reaches the objective one turn too late".into()));
     }
     let all: Vec<(u8, u8)> = firsts.iter().map(|t| gains(pos, &t.after)).collect();
+    // The one-ply player's ratings (the second of `ladder::PLAYERS`).
+    let one_ply = &ratings.by_player[1];
     let most = |f: fn(&(u8, u8)) -> u8| all.iter().map(f).max().unwrap_or(0);
     for (pick, what) in [
         (
@@ -189,7 +191,6 @@ fn reasons(
         // among equals): how a player going for that gain makes the rest of
         // the turn. The next ones stand in when the first has no
         // refutation within the budget ([`genuine`] lists one of them).
-        let one_ply = &ratings.by_player[1];
         let mut ways: Vec<usize> = (0..all.len())
             .filter(|&i| pick(&all[i]) == top && i != key)
             .collect();
@@ -209,7 +210,7 @@ fn reasons(
         found.push((i, "the furthest run towards the scoring edge".into()));
     }
     // A gain an earlier reason's turn already shows is one temptation.
-    let (gain, best) = best_gains(pos, firsts, key, &ratings.by_player[1]);
+    let (gain, best) = best_gains(pos, firsts, key, &all, one_ply);
     for i in best {
         if !found.iter().any(|(j, _)| gain[*j] == gain[i]) {
             found.push((i, String::new()));
@@ -218,7 +219,8 @@ fn reasons(
     Ok(found)
 }
 
-/// Every first turn's gain (the enemy pieces taken, the points scored), and
+/// Every first turn's gain (the enemy pieces taken, the points scored, these
+/// from `all`, each turn's captures and points), and
 /// the turns that gain something no other turn beats (indices into
 /// `firsts`, never the key): for each set of enemy pieces taken and points
 /// scored that no first turn betters (a superset taken and as many points,
@@ -230,15 +232,14 @@ fn best_gains(
     pos: &Position,
     firsts: &[DistinctTurn],
     key: usize,
+    all: &[(u8, u8)],
     one_ply: &[Option<i32>],
 ) -> (Vec<(SquareSet, u8)>, Vec<usize>) {
     let enemy = pos.to_move().other();
     let gain: Vec<(SquareSet, u8)> = firsts
         .iter()
-        .map(|t| {
-            let taken = pos.pieces(enemy).minus(t.after.pieces(enemy));
-            (taken, gains(pos, &t.after).1)
-        })
+        .zip(all)
+        .map(|(t, g)| (pos.pieces(enemy).minus(t.after.pieces(enemy)), g.1))
         .collect();
     let betters = |a: &(SquareSet, u8), b: &(SquareSet, u8)| {
         a != b && b.0.minus(a.0).is_empty() && a.1 >= b.1
@@ -523,7 +524,8 @@ mod tests {
     fn best_gain_turns(pos: &Position, key: &str) -> Vec<String> {
         let (firsts, key) = firsts_and_key(pos, key);
         let one_ply = ladder::rate(pos, &firsts).by_player[1].clone();
-        let (_, best) = best_gains(pos, &firsts, key, &one_ply);
+        let all: Vec<(u8, u8)> = firsts.iter().map(|t| gains(pos, &t.after)).collect();
+        let (_, best) = best_gains(pos, &firsts, key, &all, &one_ply);
         best.iter()
             .map(|&i| TurnLine::new(pos, &firsts[i].steps).notation)
             .collect()
