@@ -51,7 +51,7 @@ fn the_collection_reanalyses_to_itself() {
 /// ladder and the turns to find, bands that do not bunch (none holds half the
 /// puzzles), no two puzzles the same, and no key that leaves the game going on
 /// when another first turn would win it at once. (Theme counts are not a gate
-/// here: chain capture has five puzzles; issue 15 keeps that open.)
+/// here: chain capture has six puzzles; issue 15 keeps that open.)
 #[test]
 fn the_collection_meets_the_forge_standards() {
     let puzzles = collection();
@@ -144,8 +144,9 @@ fn forging_is_deterministic() {
 /// byte from the same seed and index, with the theme they are drawn for: the
 /// race stream (`forge --theme martyrdom-path`) martyrdom paths, the long
 /// races (`--theme score-race`) score races, the edge chains (`--theme
-/// chain-capture`) chain captures; and the forge refuses `--theme` with a
-/// theme no stream is for, naming the themes it takes.
+/// chain-capture`) and the chain set-ups (`--stream chain-setup`) chain
+/// captures; and the forge refuses `--theme` with a theme no stream is for,
+/// naming the themes it takes, and `--stream` for another game.
 #[test]
 fn the_themed_streams_reproduce_their_puzzles() {
     use cannonball::forge::margrites::{Stream, forge_candidate_in};
@@ -165,6 +166,13 @@ fn the_themed_streams_reproduce_their_puzzles() {
             "edge chain ",
             puzzle::Theme::ChainCapture,
             3,
+            1,
+        ),
+        (
+            Stream::ChainSetup,
+            "chain set-up ",
+            puzzle::Theme::ChainCapture,
+            1,
             1,
         ),
     ] {
@@ -204,26 +212,35 @@ fn the_themed_streams_reproduce_their_puzzles() {
         err.contains("score-race, martyrdom-path or chain-capture, not trap"),
         "{err}"
     );
-    // Runs of one seed for two themes draw two streams: each keeps its own
-    // record of the candidates done (one shared record made the second run
-    // skip the candidates the first had worked through).
+    let other_game = crate::support::cli::cannonball(&[
+        "forge",
+        "--game",
+        "spargo",
+        "--stream",
+        "race",
+        "--candidates",
+        "1",
+        "--quiet",
+    ]);
+    assert!(!other_game.status.success());
+    let err = crate::support::cli::stderr(&other_game);
+    assert!(err.contains("--stream is for --game margrites"), "{err}");
+    // Runs of one seed for two themes, or one theme and two streams, draw
+    // different candidates: each keeps its own record of the candidates done
+    // (one shared record made the second run skip the candidates the first
+    // had worked through).
     let out = std::env::temp_dir().join(format!("cannonball-theme-state-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
-    for theme in ["score-race", "chain-capture"] {
-        let done = crate::support::cli::cannonball(&[
-            "forge",
-            "--game",
-            "margrites",
-            "--theme",
-            theme,
-            "--seed",
-            "3",
-            "--candidates",
-            "1",
-            "--quiet",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+    for (theme, stream) in [
+        ("score-race", None),
+        ("chain-capture", None),
+        ("chain-capture", Some("chain-setup")),
+    ] {
+        let mut args = vec!["forge", "--game", "margrites", "--theme", theme];
+        args.extend(stream.map(|s| ["--stream", s]).into_iter().flatten());
+        args.extend(["--seed", "3", "--candidates", "1", "--quiet", "--out"]);
+        args.push(out.to_str().unwrap());
+        let done = crate::support::cli::cannonball(&args);
         assert!(
             done.status.success(),
             "{}",
@@ -236,13 +253,17 @@ fn the_themed_streams_reproduce_their_puzzles() {
         .filter(|n| n.ends_with(".done"))
         .collect();
     states.sort();
-    assert_eq!(states.len(), 2, "{states:?}");
+    assert_eq!(states.len(), 3, "{states:?}");
     assert!(
-        states[0].starts_with("margrites-chain-capture-seed-3-"),
+        states[0].starts_with("margrites-chain-capture-chain-setup-seed-3-"),
         "{states:?}"
     );
     assert!(
-        states[1].starts_with("margrites-score-race-seed-3-"),
+        states[1].starts_with("margrites-chain-capture-seed-3-"),
+        "{states:?}"
+    );
+    assert!(
+        states[2].starts_with("margrites-score-race-seed-3-"),
         "{states:?}"
     );
     let _ = std::fs::remove_dir_all(&out);

@@ -61,6 +61,13 @@ pub struct Args {
     /// or four hunters near it), where those themes arise.
     #[arg(long)]
     theme: Option<Theme>,
+    /// Margrites: draw candidates from this stream instead of the one
+    /// `--theme` picks: `mixed` (self-play and constructed endgames, the
+    /// default without a theme), `race`, `long-race`, `edge-chain`, or
+    /// `chain-setup` (a chain against an edge and four hunters within three
+    /// squares, for captures two turns away).
+    #[arg(long)]
+    stream: Option<margrites::Stream>,
     /// Spargo with a tablebase: best-margin puzzles ("find the best move;
     /// who wins, and by how much?") from positions where no single move
     /// wins and one move has the best margin: every other candidate's answer
@@ -251,7 +258,14 @@ fn run_options(a: &Args, tb_checksum: Option<u64>) -> RunOptions {
             (_, true, Some(t)) => Some(format!("save-{}", t.slug())),
             // Each theme draws its own stream: runs of one seed for two
             // themes must not share a state file.
-            (_, _, Some(t)) if a.game == Game::Margrites => Some(t.slug().to_owned()),
+            // and a stream asked for by name is part of the name too.
+            (_, _, Some(t)) if a.game == Game::Margrites => Some(match a.stream {
+                Some(st) => format!("{}-{}", t.slug(), st.slug()),
+                None => t.slug().to_owned(),
+            }),
+            (_, _, None) if a.game == Game::Margrites => {
+                a.stream.map(|st| format!("stream-{}", st.slug()))
+            }
             (_, _, Some(t)) => Some(format!("scan-{}", t.slug())),
             _ if a.verdict => Some("whoever-moves".to_owned()),
             _ => a.best_margin.then(|| "best-margin".to_owned()),
@@ -280,10 +294,17 @@ fn horizon_source(a: &Args, tablebase: Option<&Tablebase>) -> Result<horizon::So
     })
 }
 
-/// Which Margrites candidates the run draws: with `--theme score-race` long
-/// races only, with `--theme martyrdom-path` race endgames only, with
-/// `--theme chain-capture` edge chains only.
+/// Which Margrites candidates the run draws: the stream named by
+/// `--stream`; else with `--theme score-race` long races only, with
+/// `--theme martyrdom-path` race endgames only, with `--theme chain-capture`
+/// edge chains only.
 fn margrites_stream(a: &Args) -> Result<margrites::Stream> {
+    if let Some(stream) = a.stream {
+        if a.game != Game::Margrites {
+            anyhow::bail!("--stream is for --game margrites");
+        }
+        return Ok(stream);
+    }
     Ok(match (a.game, a.theme) {
         (Game::Margrites, Some(Theme::ScoreRace)) => margrites::Stream::LongRace,
         (Game::Margrites, Some(Theme::MartyrdomPath)) => margrites::Stream::Race,
