@@ -49,13 +49,17 @@ fn the_collection_reanalyses_to_itself() {
 /// The collection meets the forge's standards: at least fifty puzzles, no key
 /// a reflex player finds, one to three genuine tries each, the band from the
 /// ladder and the turns to find, bands that do not bunch (none holds half the
-/// puzzles), no two puzzles the same, and no key that leaves the game going on
-/// when another first turn would win it at once. (Theme counts are not a gate
-/// here: chain capture has six puzzles; issue 15 keeps that open.)
+/// puzzles), no two puzzles the same, no key that leaves the game going on
+/// when another first turn would win it at once, and at least eight puzzles
+/// of every Margrites theme (issue 15's floor).
 #[test]
 fn the_collection_meets_the_forge_standards() {
     let puzzles = collection();
     assert!(puzzles.len() >= 50, "{} puzzles", puzzles.len());
+    for theme in cannonball::forge::margrites::themes::ALL {
+        let n = puzzles.iter().filter(|p| p.themes.contains(&theme)).count();
+        assert!(n >= 8, "{n} {} puzzles", theme.slug());
+    }
     for p in &puzzles {
         assert!(!p.difficulty.found_by.by_reflex(), "{}", p.id);
         assert!((1..=3).contains(&p.tries.len()), "{}", p.id);
@@ -172,7 +176,7 @@ fn the_themed_streams_reproduce_their_puzzles() {
             Stream::ChainSetup,
             "chain set-up ",
             puzzle::Theme::ChainCapture,
-            1,
+            3,
             1,
         ),
     ] {
