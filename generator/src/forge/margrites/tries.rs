@@ -10,8 +10,8 @@
 //!   choice`, `the short search's choice` (a player that rates three or more
 //!   turns best has no choice: [`ladder::choice`]);
 //! - `reaches the objective one turn too late`: it reaches the objective
-//!   within `turns + 1` turns (a solve of [`TOO_LATE_NODES`] proves it) but, like every wrong turn,
-//!   not within `turns`;
+//!   within `turns + 1` turns (a solve of [`TOO_LATE_NODES`] proves it) but,
+//!   like every wrong turn, not within `turns`;
 //! - `the biggest capture` / `the biggest score`: it captures (scores) the
 //!   most pieces (points) of all first turns, more than none, and is of such
 //!   turns one already listed for a reason above, else the one the one-ply

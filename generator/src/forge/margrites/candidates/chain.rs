@@ -1,24 +1,25 @@
 //! Chains: pieces of the side not to move in one chain of touching pieces
 //! from an edge square, hunters (the side to move) about it.
 //!
-//! [`Stream::Chain`], asked for by the forge for `chain-capture`, gives
-//! **edge chains**: two to four pieces of the side not to move as one chain
-//! of touching pieces that starts on an edge square, and three or four
-//! hunters (the side to move) within two squares of it. Against the edge a chain has fewer allies around each piece, so
-//! one capture can expose the next; in the mixed stream's chains, anywhere
-//! on the board, that was rare.
+//! [`Stream::Chain`](super::Stream::Chain), asked for by the forge for
+//! `chain-capture`, gives **edge chains**: two to four pieces of the side not
+//! to move as one chain of touching pieces that starts on an edge square, and
+//! three or four hunters (the side to move) within two squares of it. Against
+//! the edge a chain has fewer allies around each piece, so one capture can
+//! expose the next; in the mixed stream's chains, anywhere on the board, that
+//! was rare.
 //!
-//! [`Stream::ChainSetup`], asked for with `forge --stream chain-setup`,
-//! gives **chain set-ups** for captures two turns away: two to four pieces
-//! of the side not to move as one chain from an edge square, four hunters
-//! within three squares of it, and no more distinct first turns than a
-//! two-turn solve takes ([`DEEP_FIRST_TURNS`]; with four free hunters most
-//! draws have more, so most set-ups are hunters hemmed in by the edge). A
+//! [`Stream::ChainSetup`](super::Stream::ChainSetup), asked for with `forge
+//! --stream chain-setup`, gives **chain set-ups** for captures two turns away:
+//! two to four pieces of the side not to move as one chain from an edge square,
+//! four hunters within three squares of it, and no more distinct first turns
+//! than a two-turn solve takes ([`DEEP_FIRST_TURNS`]; with four free hunters
+//! most draws have more, so most set-ups are hunters hemmed in by the edge). A
 //! chain piece with one ally falls only to four touching enemies, so the
-//! hunters must gather first, and the defender's turn in between matters.
-//! The sides are level on points and every other missing piece was
-//! captured, so that taking the whole chain wins the game: in the edge
-//! chains' drawn standings the chain's capture often lost on points.
+//! hunters must gather first, and the defender's turn in between matters. The
+//! sides are level on points and every other missing piece was captured, so
+//! that taking the whole chain wins the game: in the edge chains' drawn
+//! standings the chain's capture often lost on points.
 
 use cannonball_rules::margrites::setup::PIECES_PER_SIDE;
 use cannonball_rules::margrites::turngen::distinct_turns;
@@ -59,6 +60,9 @@ pub(super) fn chain_setup_candidate(rng: &mut Rng) -> Option<Candidate> {
     *counts.get_mut(hunters) = SETUP_HUNTERS;
     let edges: Vec<Square> = Square::all().filter(|&s| on_edge(s)).collect();
     let start = edges[rng.index(edges.len())];
+    // The chain grows as `place` grows one, but from `start` without a draw
+    // for it (`place` spends one), which the committed puzzles' seeds and
+    // indices depend on; the hunters stand further off than `place` puts them.
     let mut pieces = ByColor::<SquareSet>::default();
     *pieces.get_mut(defender) = SquareSet::EMPTY.with(start);
     for _ in 1..*counts.get(defender) {

@@ -31,8 +31,8 @@
 //! - [`Stream::Chain`] and [`Stream::ChainSetup`]: chains of the side not to
 //!   move, with hunters about them ([`chain`]).
 
-mod chain;
-mod race;
+pub mod chain;
+pub mod race;
 
 use cannonball_rules::margrites::capture::capture_round;
 use cannonball_rules::margrites::setup::PIECES_PER_SIDE;

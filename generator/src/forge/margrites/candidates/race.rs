@@ -1,26 +1,24 @@
 //! Race endgames: runners of both sides near their scoring edges.
 //!
-//! [`Stream::Race`], asked for by the forge for the themes
+//! [`Stream::Race`](super::Stream::Race), asked for by the forge for the themes
 //! that need a race to the scoring edges (`score-race`, `martyrdom-path`),
-//! gives **race** endgames only: one to three pieces a side; a runner of
-//! each side one to four rows (the side to move) or one to three rows (the
-//! other) from its scoring edge; the other side's remaining pieces within
-//! two squares of the mover's runner, between it and its edge or beside it,
-//! around a square the runner would step to (two of them touching it bar it
-//! to a lone runner by martyrdom); the mover's remaining pieces
-//! within two squares of the other runner (where they can stop it instead
-//! of racing).
+//! gives **race** endgames only: one to three pieces a side; a runner of each
+//! side one to four rows (the side to move) or one to three rows (the other)
+//! from its scoring edge; the other side's remaining pieces within two squares
+//! of the mover's runner, between it and its edge or beside it, around a square
+//! the runner would step to (two of them touching it bar it to a lone runner by
+//! martyrdom); the mover's remaining pieces within two squares of the other
+//! runner (where they can stop it instead of racing).
 //!
-//! [`Stream::LongRace`], asked for by the forge for
-//! `score-race`, gives **long races**: the side to move has a runner five
-//! to eight steps from scoring (two turns away) and, half the time, a
-//! second piece within two squares of a rival; the other side has two
-//! rivals, five to eight steps from scoring both (two turns too), each
-//! within two files of the runner, where they bar its way; the side to move
-//! leads by one point, so that whoever empties its side of the board first
-//! by scoring wins. In the race stream the side not to move has few
-//! pieces, and capturing its last one wins at once; here it keeps two, both
-//! running.
+//! [`Stream::LongRace`](super::Stream::LongRace), asked for by the forge for
+//! `score-race`, gives **long races**: the side to move has a runner five to
+//! eight steps from scoring (two turns away) and, half the time, a second piece
+//! within two squares of a rival; the other side has two rivals, five to eight
+//! steps from scoring both (two turns too), each within two files of the
+//! runner, where they bar its way; the side to move leads by one point, so that
+//! whoever empties its side of the board first by scoring wins. In the race
+//! stream the side not to move has few pieces, and capturing its last one wins
+//! at once; here it keeps two, both running.
 
 use cannonball_rules::margrites::setup::PIECES_PER_SIDE;
 use cannonball_rules::margrites::square::FILES;
