@@ -25,6 +25,12 @@
 //!   that runs as far is the same idea (see below), the key not among them:
 //!   the first generated stands for them all. (Where a turn can score, the
 //!   biggest score is the temptation, not a run.)
+//! - `threatens to ... next turn` (or `within N more turns`): were the
+//!   opponent to forfeit its reply, the mover would reach what is left of
+//!   the objective in the turns left (a solve of [`THREAT_NODES`] proves
+//!   it); the turns checked are those already listed for a reason above and
+//!   the [`THREATS_CHECKED`] the one-ply player likes best. A threat a real
+//!   player makes and the opponent parries: the refutation shows the parry.
 //! - it captures or scores what no other turn betters: after the reasons
 //!   above, for each such gain (the enemy pieces taken and the points
 //!   scored; the key's own gain made another way included) the turn with it
@@ -83,6 +89,14 @@ pub const TRY_NODES: u64 = 10_000;
 /// (tries 1.43 -> 1.50 a puzzle), `verify` of the whole collection taking
 /// 64.3 s instead of 56.7 s (release); at 100,000, 1.53 a puzzle, but 196.5 s.
 pub const TOO_LATE_NODES: u64 = 30_000;
+
+/// First turns checked for a threat besides those listed for another reason:
+/// the one-ply player's favourites (the first generated among equals).
+pub const THREATS_CHECKED: usize = 24;
+
+/// Solver nodes for each threat's solve (the position after the turn, the
+/// opponent's reply forfeit).
+pub const THREAT_NODES: u64 = 10_000;
 
 /// Mover's captures and points gained by a turn.
 fn gains(before: &Position, after: &Position) -> (u8, u8) {
@@ -157,6 +171,43 @@ fn one_turn_too_late(
     Ok(out)
 }
 
+/// What the first turn `t` threatens, as a try's reason: were the opponent
+/// to forfeit its reply, the mover reaches what is left of `goal` in the
+/// turns left (proved within [`THREAT_NODES`]). `None` in a one-turn puzzle,
+/// after a turn that ends the game, or when no threat is proved.
+fn threat(
+    run: &mut Runner,
+    pos: &Position,
+    goal: Objective,
+    turns: u8,
+    t: &DistinctTurn,
+) -> Result<Option<String>, ForgeError> {
+    if turns < 2 || t.after.is_over() {
+        return Ok(None);
+    }
+    let mut idle = t.after;
+    idle.end_turn_unchecked();
+    if idle.is_over() || idle.to_move() != pos.to_move() {
+        return Ok(None);
+    }
+    let Some(left) = remaining(goal, pos, &idle) else {
+        return Ok(None);
+    };
+    if run
+        .side_solve(&idle, left, turns - 1, THREAT_NODES, None)?
+        .answer
+        != Answer::Yes
+    {
+        return Ok(None);
+    }
+    let when = if turns == 2 {
+        "next turn".to_string()
+    } else {
+        format!("within {} more turns", turns - 1)
+    };
+    Ok(Some(format!("threatens to {} {when}", left.describe())))
+}
+
 /// The reasons each first turn tempts (by index), in the module's order.
 fn reasons(
     run: &mut Runner,
@@ -224,6 +275,25 @@ fn reasons(
     for i in best {
         if !found.iter().any(|(j, _)| gain[*j] == gain[i]) {
             found.push((i, String::new()));
+        }
+    }
+    let mut checked: Vec<usize> = Vec::new();
+    for &(i, _) in &found {
+        if !checked.contains(&i) {
+            checked.push(i);
+        }
+    }
+    let mut liked: Vec<usize> = (0..firsts.len()).filter(|&i| i != key).collect();
+    liked.sort_by_key(|&i| std::cmp::Reverse(one_ply[i]));
+    let extra: Vec<usize> = liked
+        .into_iter()
+        .filter(|i| !checked.contains(i))
+        .take(THREATS_CHECKED)
+        .collect();
+    checked.extend(extra);
+    for i in checked {
+        if let Some(what) = threat(run, pos, goal, turns, &firsts[i])? {
+            found.push((i, what));
         }
     }
     Ok(found)
@@ -571,5 +641,56 @@ mod tests {
         // A quiet key among quiet turns: no gain tempts.
         let pos = at("c2", "d3 c4", "1(6)-0(6)", "black");
         assert!(best_gain_turns(&pos, "1. c2>d2; d2>e3; e3>f4; f4>g5.").is_empty());
+    }
+
+    /// What the turn `t` of `pos` threatens towards `goal` within `turns`.
+    fn threat_of(pos: &Position, goal: Objective, turns: u8, t: &str) -> Option<String> {
+        let mut run = Runner::new(&crate::forge::Limits::MARGRITES);
+        let (firsts, i) = firsts_and_key(pos, t);
+        threat(&mut run, pos, goal, turns, &firsts[i]).unwrap()
+    }
+
+    #[test]
+    fn a_threat_is_what_the_turn_reaches_were_the_reply_forfeit() {
+        // White to win within 2 (the collection's): scoring g2 and running
+        // g7 to h5 threatens to win next turn; Black parries by taking f3.
+        let pos = white_to_move("f4 f5", "g2 f3 g7", "0(5)-0(6)");
+        let run = "2. g2>f1; f1>W++; g7>g6; g6>h5.";
+        assert_eq!(
+            threat_of(&pos, Objective::Win, 2, run).as_deref(),
+            Some("threatens to win the game next turn")
+        );
+        // The same turn threatens nothing where no turn is left after it,
+        // and within three turns its threat is to win within two more.
+        assert_eq!(threat_of(&pos, Objective::Win, 1, run), None);
+        assert_eq!(
+            threat_of(&pos, Objective::Win, 3, run).as_deref(),
+            Some("threatens to win the game within 2 more turns")
+        );
+        // Scoring g2 by the long way round leaves g7 and f3 too far back.
+        let score = "2. g2>f1; f1>e1; e1>d1; d1>W++.";
+        assert_eq!(threat_of(&pos, Objective::Win, 2, score), None);
+    }
+
+    #[test]
+    fn a_threat_names_what_is_left_of_the_objective() {
+        // Capture 2 in 2 (the collection's): taking h4 with g5 standing by
+        // i6 threatens the second capture; scoring g7 threatens none.
+        let pos = at("d5 e5 g7", "a3 b3 h4 i6", "0(3)-1(5)", "black");
+        let goal = Objective::Capture(2);
+        assert_eq!(
+            threat_of(&pos, goal, 2, "1. e5>f4; f4>g4; g7>f6; f6>g5(xh4).").as_deref(),
+            Some("threatens to capture 1 piece next turn")
+        );
+        assert_eq!(
+            threat_of(&pos, goal, 2, "1. d5>c6; e5>d6; g7>f8; f8>B++."),
+            None
+        );
+        // A quiet turn that leaves both Black pieces far from the White
+        // ones threatens no capture.
+        assert_eq!(
+            threat_of(&pos, goal, 2, "1. d5>c6; c6>b7; e5>d6; d6>c7."),
+            None
+        );
     }
 }
