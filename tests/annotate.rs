@@ -375,3 +375,47 @@ fn the_committed_book_records_replay() {
         }
     }
 }
+
+/// `give_up_after`: going back from the end, the positions before the first
+/// one with nothing proven are not searched (recorded unknown), and the
+/// values after it are the full run's, since the later positions are valued
+/// first either way.
+#[test]
+fn a_margo_annotation_gives_up_after_an_unsettled_position() {
+    use cannonball::annotate::Value;
+    use cannonball::annotate::margo::{MargoOptions, annotate as annotate_margo};
+    let mut rules = Preset::Margo.rules();
+    rules.size = 4;
+    let base = MargoOptions {
+        nodes: 3_000,
+        table_bits: 16,
+        ..MargoOptions::default()
+    };
+    let full = annotate_margo(rules, &base, 1).unwrap();
+    let cut = annotate_margo(
+        rules,
+        &MargoOptions {
+            give_up_after: Some(1),
+            ..base.clone()
+        },
+        1,
+    )
+    .unwrap();
+    assert_eq!(full.moves, cut.moves);
+    let (f, c) = (&full.plies, &cut.plies);
+    let last_unknown = f
+        .iter()
+        .rposition(|p| p.before == Value::Unknown)
+        .expect("some position unsettled at 3,000 nodes");
+    assert!(
+        f[..last_unknown].iter().any(|p| p.before != Value::Unknown),
+        "the full run settles a position before the unsettled one"
+    );
+    assert_eq!(f[last_unknown..], c[last_unknown..]);
+    for p in &c[..last_unknown] {
+        assert_eq!((&p.before, &p.after), (&Value::Unknown, &Value::Unknown));
+        assert!(p.best.is_empty());
+    }
+    assert!(cut.values.contains("1 in a row with nothing proven"));
+    assert!(!full.values.contains("in a row"));
+}

@@ -18,6 +18,10 @@ pub struct MargoOptions {
     pub table_bits: u32,
     /// Stop after this many moves.
     pub max_plies: usize,
+    /// Going back from the end, once this many positions in a row have
+    /// nothing proven (not even win, draw or loss), the earlier ones are not searched (recorded unknown):
+    /// each would spend the whole budget, twice, to the same end.
+    pub give_up_after: Option<usize>,
 }
 
 impl Default for MargoOptions {
@@ -26,6 +30,7 @@ impl Default for MargoOptions {
             nodes: 2_000_000,
             table_bits: 22,
             max_plies: 300,
+            give_up_after: None,
         }
     }
 }
@@ -197,7 +202,17 @@ pub fn annotate(
         ..solver_options(opts.nodes, opts.table_bits)
     });
     let mut judged = Vec::with_capacity(moves.len());
+    let mut unsettled = 0;
     for (p, &m) in positions.iter().zip(&moves).rev() {
+        if opts.give_up_after.is_some_and(|k| unsettled >= k) {
+            judged.push(Judged {
+                before: Value::Unknown,
+                after: Value::Unknown,
+                best: Vec::new(),
+                only_move: false,
+            });
+            continue;
+        }
         let mut sol = solver.solve(p, &Progress::default())?;
         if sol.result().is_none() {
             // Win, draw or loss alone is often proven where the margin is not.
@@ -209,7 +224,13 @@ pub fn annotate(
                 }
             }
         }
-        judged.push(judge(&sol, m, &rules));
+        let j = judge(&sol, m, &rules);
+        unsettled = if j.before == Value::Unknown {
+            unsettled + 1
+        } else {
+            0
+        };
+        judged.push(j);
     }
     judged.reverse();
     let players = PLAYERS
@@ -228,12 +249,24 @@ pub fn annotate(
         game: Game::Margo,
         players,
         seed,
-        values: format!(
-            "exact solver, {} nodes per position, one thread, table shared from the last position back",
-            opts.nodes
-        ),
+        values: values_line(opts),
     };
     assemble(header, &start, &moves, &judged)
+}
+
+/// The header's account of how the values were found.
+fn values_line(opts: &MargoOptions) -> String {
+    let mut s = format!(
+        "exact solver, {} nodes per position, one thread, table shared from the last position back",
+        opts.nodes
+    );
+    if opts.table_bits != MargoOptions::default().table_bits {
+        s += &format!(", 2^{} table entries", opts.table_bits);
+    }
+    if let Some(k) = opts.give_up_after {
+        s += &format!(", positions before {k} in a row with nothing proven not searched");
+    }
+    s
 }
 
 /// The score of a recorded exact value, for comparison with the solver's.

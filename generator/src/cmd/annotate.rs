@@ -72,6 +72,13 @@ pub struct MargoArgs {
     /// Stop after this many moves.
     #[arg(long = "max-plies", default_value_t = 300)]
     max_plies: usize,
+    /// Transposition table size, 2^BITS entries (16 bytes each).
+    #[arg(long = "table-bits", default_value_t = 22, value_parser = clap::value_parser!(u32).range(10..=30))]
+    table_bits: u32,
+    /// Going back from the end, stop searching once this many positions in
+    /// a row have nothing proven (earlier ones are recorded unknown).
+    #[arg(long = "give-up-after", value_parser = clap::value_parser!(u64).range(1..))]
+    give_up_after: Option<u64>,
     /// Where to write the YAML record.
     #[arg(long)]
     out: PathBuf,
@@ -169,7 +176,10 @@ fn run_margo(a: &MargoArgs) -> Result<()> {
     let opts = MargoOptions {
         nodes: a.nodes,
         max_plies: a.max_plies,
-        ..MargoOptions::default()
+        table_bits: a.table_bits,
+        give_up_after: a
+            .give_up_after
+            .map(|k| usize::try_from(k).unwrap_or(usize::MAX)),
     };
     errln!(
         "budget: {} nodes per position, at most {} moves (--nodes and --max-plies to change)",
