@@ -143,11 +143,16 @@ fn check_pv(brute: &BruteForce, pos: &SmallPosition, sol: &Solution, want: Score
 /// next, and checks each (the principal variation of every `pv_step`-th);
 /// returns the number checked.
 pub fn sweep(start: &AnyPosition, mode: Mode, step: usize, pv_step: usize) -> usize {
+    sweep_with(start, &opts(mode), step, pv_step)
+}
+
+/// [`sweep`] with the solver options `o`.
+pub fn sweep_with(start: &AnyPosition, o: &Options, step: usize, pv_step: usize) -> usize {
     let brute = BruteForce::new(start, 2_000_000).unwrap();
-    let mut with_pv = Solver::new(opts(mode));
+    let mut with_pv = Solver::new(o.clone());
     let mut without = Solver::new(Options {
         principal_variation: false,
-        ..opts(mode)
+        ..o.clone()
     });
     let mut n = 0;
     for (i, (p, _)) in brute.positions().enumerate() {

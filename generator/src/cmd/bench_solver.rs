@@ -24,7 +24,13 @@ struct Case {
     label: String,
     pos: AnyPosition,
     mode: Mode,
+    /// [`Options::reply_plies`]: `None` for the solver's default ordering.
+    reply_plies: Option<u16>,
 }
+
+/// The reply-count depth of the benchmark's second set of win/draw/loss
+/// cases (`solve --wld --reply-plies`).
+const REPLY_PLIES: u16 = 24;
 
 fn margo(size: u8) -> cannonball_rules::margo::Rules {
     let mut rules = Preset::Margo.rules();
@@ -68,12 +74,14 @@ fn cases() -> Result<Vec<Case>> {
             label: format!("5x5 book game, ply {plies}, wld"),
             pos: book_game(plies)?,
             mode: Mode::Wld,
+            reply_plies: None,
         });
     }
     out.push(Case {
         label: "5x5 book game, ply 33, exact".into(),
         pos: book_game(33)?,
         mode: Mode::Exact,
+        reply_plies: None,
     });
     for (size, seed) in [(5, 5), (6, 6), (7, 7)] {
         for from_end in [8, 12, 16] {
@@ -83,17 +91,33 @@ fn cases() -> Result<Vec<Case>> {
                 ),
                 pos: random_game(size, seed, from_end)?,
                 mode: Mode::Wld,
+                reply_plies: None,
             });
         }
     }
+    // The same win/draw/loss positions, replies counted only near the root.
+    let shallow: Vec<Case> = out
+        .iter()
+        .filter(|c| c.mode == Mode::Wld)
+        .map(|c| Case {
+            label: format!("{}, reply plies {REPLY_PLIES}", c.label),
+            pos: c.pos.clone(),
+            mode: c.mode,
+            reply_plies: Some(REPLY_PLIES),
+        })
+        .collect();
+    out.extend(shallow);
     Ok(out)
 }
 
 /// Solves each fixed position on one thread with a fresh table and prints its
-/// nodes, time, node rate and result; then the totals. `only` keeps the
+/// nodes, time, node rate and result; then the totals, for the solver's
+/// default ordering and for the win/draw/loss cases again with replies
+/// counted only in the first [`REPLY_PLIES`] plies. `only` keeps the
 /// positions whose label contains it.
 pub fn run(only: Option<&str>) -> Result<()> {
-    let (mut nodes, mut secs) = (0u64, 0f64);
+    // (nodes, seconds) by default ordering, then by shallow reply counts.
+    let mut totals = [(0u64, 0f64); 2];
     let cases = cases()?;
     let chosen = cases
         .into_iter()
@@ -104,6 +128,7 @@ pub fn run(only: Option<&str>) -> Result<()> {
             nodes: Some(NODES),
             threads: 1,
             table_bits: 22,
+            reply_plies: case.reply_plies,
             ..Options::default()
         };
         let start = Instant::now();
@@ -121,13 +146,21 @@ pub fn run(only: Option<&str>) -> Result<()> {
             t,
             sol.stats.nodes as f64 / t.max(1e-9) / 1e3
         )?;
-        nodes += sol.stats.nodes;
-        secs += t;
+        let total = &mut totals[usize::from(case.reply_plies.is_some())];
+        total.0 += sol.stats.nodes;
+        total.1 += t;
     }
-    outln!(
-        "margo solver total: {nodes} nodes in {secs:.2} s = {:.0} k nodes/s (one thread)",
-        nodes as f64 / secs.max(1e-9) / 1e3
-    )?;
+    for ((nodes, secs), which) in totals.into_iter().zip([
+        String::new(),
+        format!(", win/draw/loss with reply plies {REPLY_PLIES}"),
+    ]) {
+        if nodes > 0 {
+            outln!(
+                "margo solver total{which}: {nodes} nodes in {secs:.2} s = {:.0} k nodes/s (one thread)",
+                nodes as f64 / secs.max(1e-9) / 1e3
+            )?;
+        }
+    }
     Ok(())
 }
 

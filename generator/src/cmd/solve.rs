@@ -37,6 +37,11 @@ pub struct Args {
     /// the worse moves' margins are hard to settle).
     #[arg(long, conflicts_with = "wld")]
     only_best: bool,
+    /// With --wld: order moves by the opponent's reply count (the costly
+    /// part of ordering) only in the first N plies of the search; deeper
+    /// nodes are ordered without it. Counted at every depth when left out.
+    #[arg(long = "reply-plies", requires = "wld")]
+    reply_plies: Option<u16>,
     /// Stop after about this many nodes; what is not proven is reported as
     /// bounds. Raise it for larger boards.
     #[arg(long, default_value_t = DEFAULT_NODES)]
@@ -84,6 +89,7 @@ fn options(args: &Args) -> Result<Options> {
         principal_variation: true,
         only_best: args.only_best,
         settle: cannonball::solve::margo::Settle::Every,
+        reply_plies: args.reply_plies,
     })
 }
 

@@ -86,6 +86,7 @@ pub fn solve_margo(
         principal_variation: false,
         only_best: false,
         settle: margo_solver::Settle::Every,
+        reply_plies: None,
     };
     let sol = margo_solver::solve(pos, &opts)?;
     Ok(MargoAnswer {

@@ -53,7 +53,9 @@
 //! cutoffs, the table's move searched before the other children are ordered
 //! (most cutoffs come from it, and counting replies is the costly part of
 //! ordering), move ordering by pieces gained, the opponent's replies
-//! (win/draw/loss searches) and the history heuristic,
+//! (win/draw/loss searches; with [`Options::reply_plies`] only near the
+//! root, which doubles the node rate of deep searches) and the history
+//! heuristic,
 //! iterative deepening (depth-limited passes that only guide ordering, until
 //! a pass proves everything), and the root moves searched in parallel
 //! (rayon).

@@ -95,9 +95,11 @@ pub(crate) struct Shared<'a> {
     pub tt: &'a Table,
     pub keys: &'a Keys,
     pub budget: &'a Budget<'a>,
-    /// Whether move ordering counts the opponent's replies (win/draw/loss
-    /// searches; see [`ordering`]).
-    pub count_replies: bool,
+    /// Move ordering counts the opponent's replies (see [`ordering`]) at
+    /// nodes fewer than this many plies below the root (win/draw/loss
+    /// searches: [`Options::reply_plies`](super::Options::reply_plies); 0
+    /// for exact searches).
+    pub reply_plies: u16,
 }
 
 /// Counts kept by one searcher.
@@ -384,7 +386,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             }
             first = Some((f, kid.mv));
         }
-        if self.sh.count_replies {
+        if self.path.len() < usize::from(self.sh.reply_plies) {
             for kid in kids.iter_mut() {
                 ordering::weigh_replies(kid, &mut self.replies);
             }

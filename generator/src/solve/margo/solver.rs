@@ -66,6 +66,11 @@ pub struct Options {
     /// In [`Mode::Wld`], how much to settle: every move (the default), or
     /// only what one narrower question needs (see [`Settle`]).
     pub settle: Settle,
+    /// In [`Mode::Wld`], order the children by the opponent's reply count
+    /// (the costly part of ordering) only at nodes fewer than this many plies
+    /// below the root; deeper nodes are ordered without it. `None` counts at
+    /// every depth.
+    pub reply_plies: Option<u16>,
 }
 
 impl Default for Options {
@@ -81,6 +86,7 @@ impl Default for Options {
             principal_variation: true,
             only_best: false,
             settle: Settle::Every,
+            reply_plies: None,
         }
     }
 }
@@ -487,13 +493,22 @@ impl<'a, const W: usize> Run<'a, W> {
         out
     }
 
+    /// The plies below the root at which ordering counts replies.
+    fn reply_plies(&self) -> u16 {
+        if self.opts.mode == Mode::Wld {
+            self.opts.reply_plies.unwrap_or(u16::MAX)
+        } else {
+            0
+        }
+    }
+
     fn solve(&self, parallel: bool) -> Solution {
         let budget = Budget::new(self.opts.nodes, self.opts.time, self.progress);
         let shared = Shared {
             tt: self.table,
             keys: &self.keys,
             budget: &budget,
-            count_replies: self.opts.mode == Mode::Wld,
+            reply_plies: self.reply_plies(),
         };
         let mut kids = Vec::new();
         self.keys.children(&self.root, &mut kids);
@@ -659,7 +674,7 @@ impl<'a, const W: usize> Run<'a, W> {
             tt: self.table,
             keys: &self.keys,
             budget: &budget,
-            count_replies: self.opts.mode == Mode::Wld,
+            reply_plies: self.reply_plies(),
         };
         let mut s = self.searcher(&shared);
         let cap = 4 * self.keys.geometry().len() + 16;
