@@ -19,8 +19,9 @@ pub struct MargoOptions {
     /// Stop after this many moves.
     pub max_plies: usize,
     /// Going back from the end, once this many positions in a row have
-    /// nothing proven (not even win, draw or loss), the earlier ones are not searched (recorded unknown):
-    /// each would spend the whole budget, twice, to the same end.
+    /// nothing proven (not even win, draw or loss), the earlier ones are
+    /// not searched (recorded unknown): each would spend the whole budget,
+    /// twice, to the same end.
     pub give_up_after: Option<usize>,
 }
 

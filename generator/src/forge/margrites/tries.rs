@@ -171,6 +171,17 @@ fn one_turn_too_late(
     Ok(out)
 }
 
+/// The turns `found` gives reasons for, each once, in the order first given.
+fn first_seen(found: &[(usize, String)]) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::new();
+    for (i, _) in found {
+        if !out.contains(i) {
+            out.push(*i);
+        }
+    }
+    out
+}
+
 /// What the first turn `t` threatens, as a try's reason: were the opponent
 /// to forfeit its reply, the mover reaches what is left of `goal` in the
 /// turns left (proved within [`THREAT_NODES`]). `None` in a one-turn puzzle,
@@ -277,12 +288,7 @@ fn reasons(
             found.push((i, String::new()));
         }
     }
-    let mut checked: Vec<usize> = Vec::new();
-    for &(i, _) in &found {
-        if !checked.contains(&i) {
-            checked.push(i);
-        }
-    }
+    let mut checked = first_seen(&found);
     let mut liked: Vec<usize> = (0..firsts.len()).filter(|&i| i != key).collect();
     liked.sort_by_key(|&i| std::cmp::Reverse(one_ply[i]));
     let extra: Vec<usize> = liked
@@ -392,12 +398,7 @@ pub(crate) fn genuine(
     r: &Report,
 ) -> Result<Vec<Try>, ForgeError> {
     let found = reasons(run, pos, goal, turns, firsts, key, ratings)?;
-    let mut order: Vec<usize> = Vec::new();
-    for (i, _) in &found {
-        if !order.contains(i) {
-            order.push(*i);
-        }
-    }
+    let order = first_seen(&found);
     let mut tries = Vec::new();
     let mut ideas: Vec<Idea<'_>> = Vec::new();
     let mut shown: Vec<String> = Vec::new();
